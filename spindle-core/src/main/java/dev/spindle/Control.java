@@ -1,0 +1,225 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Timer;
+import dev.spindle.internal.run.Worker;
+import java.time.Instant;
+
+/** Jobs that talk to the runtime: starting and joining fibers, cancellation, time, yielding. */
+final class Control {
+    private Control() {
+    }
+
+    /** How {@link Start} links the new fiber. */
+    enum StartMode {
+        /** A child of the current fiber. */
+        CHILD,
+        /** A root: not linked to the current fiber; the caller gets a handle. */
+        DETACHED,
+        /** A root without a handle: its failure goes to the uncaught handler. */
+        FORGET
+    }
+
+    /** {@code job.start()}, {@code startDetached()}, {@code forget()}. */
+    static final class Start<A> extends Job<Fiber<A>> {
+        private final Job<A> job;
+        private final StartMode mode;
+
+        Start(Job<A> job, StartMode mode) {
+            this.job = job;
+            this.mode = mode;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<Fiber<A>> k) {
+            FiberCore<?> current = (FiberCore<?>) k.fiber;
+            FiberCore<A> child = new FiberCore<>(job, w.engine(), mode == StartMode.CHILD ? current : null,
+                    mode == StartMode.FORGET);
+            w.fiberStarted();
+            if (mode == StartMode.CHILD && current != null) {
+                current.addChild(w, child);
+            }
+            w.push(child);
+            Jobs.succeed(w, k, new Fiber<>(child));
+        }
+    }
+
+    /** Joins a fiber: its value ({@code asOutcome == false}) or its outcome. */
+    static final class Join<A, R> extends Job<R> {
+        private final FiberCore<A> target;
+        private final boolean asOutcome;
+
+        Join(FiberCore<A> target, boolean asOutcome) {
+            this.target = target;
+            this.asOutcome = asOutcome;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        void doJob(Worker w, Cont<R> k) {
+            if (target.engine != w.engine()) {
+                Jobs.fail(w, k, new IllegalArgumentException(
+                        "cannot join " + target + ": it runs on a different scheduler (" + target.engine + ")"));
+                return;
+            }
+            if (target.isDone()) {
+                finishJoin(w, k);
+                return;
+            }
+            FiberCore<?> self = (FiberCore<?>) k.fiber;
+            if (self == target) {
+                Jobs.fail(w, k, new IllegalStateException("a fiber cannot join itself: " + target));
+                return;
+            }
+            if (self.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                return;
+            }
+            Cont<?> waiter = asOutcome ? new OutcomeCont<>((Cont<Outcome<A>>) (Cont<?>) k) : k;
+            if (target.tryAddJoiner(waiter)) {
+                self.checkCancelWhileBlocked(w, target);
+            } else {
+                finishJoin(w, k);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private void finishJoin(Worker w, Cont<R> k) {
+            if (asOutcome) {
+                Jobs.succeed(w, k, (R) target.outcomeNow());
+            } else if (target.stateNow() == FiberCore.SUCCEEDED) {
+                Jobs.succeed(w, k, (R) target.valueNow());
+            } else {
+                Jobs.fail(w, k, target.failureForJoiner());
+            }
+        }
+    }
+
+    /** Waits for a fiber's outcome on behalf of {@code k}; the joined fiber writes {@link #value}. */
+    static final class OutcomeCont<A> extends Cont<Outcome<A>> {
+        private final Cont<Outcome<A>> k;
+
+        OutcomeCont(Cont<Outcome<A>> k) {
+            super(k.fiber);
+            this.k = k;
+        }
+
+        @Override
+        public void doCont(Worker w, Outcome<A> o) {
+            Jobs.succeed(w, k, o);
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            Jobs.fail(w, k, e);
+        }
+    }
+
+    /** {@code fiber.cancel()}: request, then wait for the outcome. */
+    static final class CancelFiber extends Job<Void> {
+        private final FiberCore<?> target;
+
+        CancelFiber(FiberCore<?> target) {
+            this.target = target;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<Void> k) {
+            if (k.fiber == target) {
+                Jobs.fail(w, k, new IllegalStateException(
+                        "a fiber cannot cancel itself and wait for its end; use Job.cancelled()"));
+                return;
+            }
+            target.requestCancel(w);
+            new Join<>(target, true).doJob(w, new DiscardCont<>(k));
+        }
+    }
+
+    /** Continues {@code k} with null, ignoring the value. */
+    static final class DiscardCont<A> extends Cont<A> {
+        private final Cont<Void> k;
+
+        DiscardCont(Cont<Void> k) {
+            super(k.fiber);
+            this.k = k;
+        }
+
+        @Override
+        public void doCont(Worker w, A a) {
+            Jobs.succeed(w, k, null);
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            Jobs.fail(w, k, e);
+        }
+    }
+
+    /** {@code Job.cancelled()}: cancels the running fiber. */
+    static final class SelfCancel<A> extends Job<A> {
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            FiberCore<?> self = (FiberCore<?>) k.fiber;
+            self.requestCancel(w);
+            if (self.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            } else {
+                Jobs.succeed(w, k, null); // masked: takes effect when the uncancelable region ends
+            }
+        }
+    }
+
+    /** {@code Job.sleep(d)}. */
+    static final class Sleep extends Job<Void> {
+        private final long nanos;
+
+        Sleep(long nanos) {
+            this.nanos = nanos;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<Void> k) {
+            FiberCore<?> self = (FiberCore<?>) k.fiber;
+            if (self.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                return;
+            }
+            if (nanos == 0) {
+                Jobs.succeed(w, k, null);
+                return;
+            }
+            Engine e = w.engine();
+            k.value = null;
+            Timer t = new Timer(e.timers(), e.nanoTime() + nanos, k);
+            self.blockOn(t);
+            e.timers().schedule(t);
+            self.checkCancelWhileBlocked(w, t);
+        }
+    }
+
+    /** {@code Job.yieldNow()}: continue after the work queued so far. */
+    static final class YieldNow extends Job<Void> {
+        static final YieldNow INSTANCE = new YieldNow();
+
+        @Override
+        void doJob(Worker w, Cont<Void> k) {
+            if (k.fiber != null && k.fiber.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                return;
+            }
+            k.value = null;
+            w.engine().pushGlobal(k);
+        }
+    }
+
+    /** {@code Job.now()}: the scheduler's clock. */
+    static final class Now extends Job<Instant> {
+        static final Now INSTANCE = new Now();
+
+        @Override
+        void doJob(Worker w, Cont<Instant> k) {
+            Jobs.succeed(w, k, Clock.instant(w.engine()));
+        }
+    }
+}

@@ -1,0 +1,399 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.SpinLock;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.run.Worker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import dev.spindle.internal.run.Strand;
+import java.util.concurrent.CancellationException;
+
+/**
+ * The runtime object of a fiber: root continuation of its job, cancellation token, node of the
+ * cancellation tree and wait list of its joiners. Users see it through {@link Fiber}.
+ *
+ * @implNote One object of 64 bytes (compressed oops); a fiber blocked on a one-shot signal costs this plus
+ *     what the signal keeps per waiter (nothing, when the fiber's job is the read itself).
+ * @param <A> the type of the fiber's value
+ */
+final class FiberCore<A> extends Strand<A> implements Blocker {
+    /*
+     * Implementation overview
+     * =======================
+     * State and transitions
+     *   name       | meaning
+     *   NEW        | created, its job not started (slot holds the Job)
+     *   RUNNING    | started (slot null)
+     *   SUCCEEDED  | done with a value (slot holds it)
+     *   FAILED     | done with a failure (slot holds the Throwable)
+     *   CANCELLED  | done by cancellation
+     *
+     *   NEW -> RUNNING -> { SUCCEEDED | FAILED | CANCELLED }     (the last step under lock, once)
+     *
+     * Cancel state (packed int: bit 0 = requested, bits 1.. = uncancelable nesting depth)
+     *   The hot-path check is one volatile read compared with 1: "requested and not masked".
+     *   Requests set bit 0 by CAS from any thread; the owner adds/subtracts 2 by CAS on mask/unmask.
+     *
+     * Blocking and cancellation
+     *   A fiber about to wait writes blockedOn, enqueues its continuation, then re-reads the cancel state;
+     *   a canceller sets the cancel bit, then reads blockedOn and asks that blocker to give the continuation
+     *   back. Both are volatile write-then-read pairs (Dekker), so at least one of them withdraws the
+     *   waiter; removal happens under the blocker's lock, so it is exclusive with a normal resume.
+     *   blockedOn may be stale after a resume: a stale blocker finds no waiter of this fiber and returns
+     *   null, which is harmless.
+     *
+     * Children (the cancellation tree)
+     *   pending = 1 (the fiber itself, until it finishes) + children not yet retired. A fiber retires
+     *   from its parent when pending reaches 0, so a finished parent stays linked while children live.
+     *   Children form a Treiber stack through nextSibling (pushed by CAS on firstChild); retired children
+     *   at the top are dropped on the next push, and the whole list is dropped when pending returns to 1
+     *   (only the fiber itself left). Nothing takes a lock.
+     *   INV: every child with pending > 0 is reachable from its parent's firstChild.
+     *
+     * Joiners: continuations waiting for the outcome, a LIFO list guarded by lock (a few instructions).
+     */
+    static final int NEW = 0;
+    static final int RUNNING = 1;
+    static final int SUCCEEDED = 2;
+    static final int FAILED = 3;
+    static final int CANCELLED = 4;
+
+    /** NEW: the job; done: the value or Throwable. Written by the running worker; read after state. */
+    private Object slot;
+    /** The engine this fiber runs on. */
+    final Engine engine;
+    /** The fiber that started it, or null for roots and detached fibers. */
+    private final FiberCore<?> parent;
+    /** Lifecycle state. Written under lock for the final transition; volatile reads. */
+    private volatile int state;
+    /** Guards joiners and the final transition. */
+    private int lock;
+    /** Waiting continuations, LIFO through next. Guarded by lock. */
+    private Cont<?> joiners;
+    /** What this fiber is blocked on (possibly stale). Written by the fiber; read by cancellers. */
+    private volatile Blocker blockedOn;
+    /** Newest child. CAS by the fiber's own code (push) and by retiring children (drop). */
+    private volatile FiberCore<?> firstChild;
+    /** Next older sibling. Written before the publishing CAS of the parent's firstChild; then read-only. */
+    private FiberCore<?> nextSibling;
+    /** 1 while running + children not yet retired. Atomic. */
+    private volatile int pending;
+    /** Whether a failure with nobody waiting goes to the uncaught handler (fire-and-forget fibers). */
+    private final boolean reportsFailure;
+
+    FiberCore(Job<A> job, Engine engine, FiberCore<?> parent, boolean reportsFailure) {
+        this.slot = job;
+        this.engine = engine;
+        this.parent = parent;
+        this.reportsFailure = reportsFailure;
+        this.pending = 1;
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    /** Whether this fiber has finished (in any way). */
+    boolean isDone() {
+        return state >= SUCCEEDED;
+    }
+
+    @Override
+    public String toString() {
+        return "fiber@" + Integer.toHexString(System.identityHashCode(this)) + "[" + stateName() + "]";
+    }
+
+    private String stateName() {
+        return switch (state) {
+            case NEW -> "new";
+            case RUNNING -> {
+                Blocker b = blockedOn;
+                yield b == null ? "running" : "running, last blocked on " + b.describe();
+            }
+            case SUCCEEDED -> "succeeded";
+            case FAILED -> "failed";
+            default -> "cancelled";
+        };
+    }
+
+    // ---------------------------------------------------------------- running
+
+    /** Starts the job (first run) or completes with the value a blocker resumed the fiber with. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public void doWork(Worker w) {
+        if (state == NEW) {
+            Job<A> job = (Job<A>) slot;
+            slot = null;
+            STATE.setRelease(this, RUNNING);
+            if (cancelPending()) {
+                doHandle(w, Jobs.CancelSignal.INSTANCE);
+            } else {
+                job.doJob(w, this);
+            }
+        } else {
+            doCont(w, value);
+        }
+    }
+
+    /** The job finished with {@code a}. */
+    @Override
+    public void doCont(Worker w, A a) {
+        value = null;
+        complete(w, SUCCEEDED, a);
+    }
+
+    /** The job failed with {@code e}, or was cancelled. */
+    @Override
+    public void doHandle(Worker w, Throwable e) {
+        value = null;
+        if (Jobs.isCancel(e)) {
+            complete(w, CANCELLED, null);
+        } else {
+            complete(w, FAILED, e);
+        }
+    }
+
+    private void complete(Worker w, int finalState, Object result) {
+        SpinLock.lock(LOCK, this);
+        if (state >= SUCCEEDED) {
+            SpinLock.unlock(LOCK, this);
+            throw new IllegalStateException("fiber completed twice: " + this);
+        }
+        slot = result;
+        Cont<?> waiting = joiners;
+        joiners = null;
+        state = finalState;
+        SpinLock.unlock(LOCK, this);
+        blockedOn = null;
+        if (finalState == FAILED && waiting == null && reportsFailure) {
+            engine.reportUncaught((Throwable) result);
+        }
+        while (waiting != null) {
+            Cont<?> next = (Cont<?>) waiting.next;
+            waiting.next = null;
+            resumeJoiner(w, waiting);
+            waiting = next;
+        }
+        w.fiberFinished();
+        retire();
+    }
+
+    @SuppressWarnings("unchecked")
+    private <B> void resumeJoiner(Worker w, Cont<B> k) {
+        if (k instanceof Control.OutcomeCont<?> oc) {
+            ((Control.OutcomeCont<A>) oc).value = outcomeNow();
+            w.push(oc);
+        } else if (state == SUCCEEDED) {
+            k.value = (B) slot;
+            w.push(k);
+        } else {
+            w.push(new Jobs.FailWork(k, failureForJoiner()));
+        }
+    }
+
+    /** The outcome of a finished fiber. */
+    @SuppressWarnings("unchecked")
+    Outcome<A> outcomeNow() {
+        return switch (state) {
+            case SUCCEEDED -> Outcome.success((A) slot);
+            case FAILED -> Outcome.failure((Throwable) slot);
+            case CANCELLED -> Outcome.cancelled();
+            default -> throw new IllegalStateException("fiber not finished: " + this);
+        };
+    }
+
+    /** The value of a finished successful fiber. */
+    @SuppressWarnings("unchecked")
+    A valueNow() {
+        return (A) slot;
+    }
+
+    /** The failure a joiner of a finished, unsuccessful fiber sees. */
+    Throwable failureForJoiner() {
+        return state == FAILED ? (Throwable) slot : new CancellationException("the joined fiber was cancelled");
+    }
+
+    int stateNow() {
+        return state;
+    }
+
+    /**
+     * Adds {@code k} as a joiner unless the fiber is already done; returns false when done (the caller
+     * then continues at once). {@code k.fiber} may be null for a waiter on an ordinary thread.
+     */
+    boolean tryAddJoiner(Cont<?> k) {
+        FiberCore<?> waiter = (FiberCore<?>) k.fiber;
+        if (waiter != null) {
+            waiter.blockedOn = this;
+        }
+        SpinLock.lock(LOCK, this);
+        if (state >= SUCCEEDED) {
+            SpinLock.unlock(LOCK, this);
+            return false;
+        }
+        k.next = joiners;
+        joiners = k;
+        SpinLock.unlock(LOCK, this);
+        return true;
+    }
+
+    @Override
+    public Cont<?> removeWaiter(Strand<?> waiter) {
+        SpinLock.lock(LOCK, this);
+        Cont<?> prev = null;
+        Cont<?> k = joiners;
+        while (k != null && k.fiber != waiter) {
+            prev = k;
+            k = (Cont<?>) k.next;
+        }
+        if (k != null) {
+            if (prev == null) {
+                joiners = (Cont<?>) k.next;
+            } else {
+                prev.next = k.next;
+            }
+            k.next = null;
+        }
+        SpinLock.unlock(LOCK, this);
+        return k;
+    }
+
+    @Override
+    public String describe() {
+        return "join of " + this;
+    }
+
+    // ---------------------------------------------------------------- cancellation
+
+    /**
+     * Requests cancellation of this fiber and its live descendants; withdraws the fiber from what it is
+     * blocked on when not masked. {@code w} is the caller's worker, or null on a foreign thread.
+     */
+    void requestCancel(Worker w) {
+        int s = markCancelRequested();
+        if (s < 0) {
+            return;
+        }
+        if (s == 0) {
+            withdrawIfBlocked(w);
+        }
+        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+            if (c.pending != 0) {
+                c.requestCancel(w);
+            }
+        }
+    }
+
+    private void withdrawIfBlocked(Worker w) {
+        Blocker b = blockedOn;
+        if (b != null) {
+            Cont<?> k = b.removeWaiter(this);
+            if (k != null) {
+                resumeCancelled(w, k);
+            }
+        }
+    }
+
+    private void resumeCancelled(Worker w, Cont<?> k) {
+        Work wk = new Jobs.FailWork(k, Jobs.CancelSignal.INSTANCE);
+        if (w != null) {
+            w.push(wk);
+        } else {
+            engine.submit(wk);
+        }
+    }
+
+    /**
+     * Called by a primitive after it enqueued this fiber's continuation at {@code b} (having set
+     * {@link #blockOn} first): withdraws at once if cancellation arrived meanwhile.
+     */
+    void checkCancelWhileBlocked(Worker w, Blocker b) {
+        if (cancelPending()) {
+            Cont<?> k = b.removeWaiter(this);
+            if (k != null) {
+                resumeCancelled(w, k);
+            }
+        }
+    }
+
+    /** Records that this fiber is about to wait at {@code b}; must precede the enqueue. */
+    void blockOn(Blocker b) {
+        blockedOn = b;
+    }
+
+    // ---------------------------------------------------------------- the tree
+
+    /** Links {@code child} under this fiber; cancels it at once if this fiber is being cancelled. */
+    void addChild(Worker w, FiberCore<?> child) {
+        PENDING.getAndAdd(this, 1);
+        FiberCore<?> h;
+        do {
+            h = firstChild;
+            FiberCore<?> live = h;
+            while (live != null && live.pending == 0) {
+                live = live.nextSibling; // drop retired children at the top
+            }
+            child.nextSibling = live;
+        } while (!FIRST_CHILD.compareAndSet(this, h, child));
+        if (isCancelRequested()) {
+            child.requestCancel(w);
+        }
+    }
+
+    /** Drops one from pending; at zero, retires from the parent (and so on up the tree). */
+    private void retire() {
+        FiberCore<?> f = this;
+        while (f != null) {
+            int left = (int) PENDING.getAndAdd(f, -1) - 1;
+            if (left == 1) {
+                f.dropRetiredChildren();
+                return;
+            } else if (left > 0) {
+                return;
+            }
+            f = f.parent;
+        }
+    }
+
+    /** With only the fiber itself pending, no child is live: drop the whole list unless one was just added. */
+    private void dropRetiredChildren() {
+        FiberCore<?> h = firstChild;
+        if (h != null && pending == 1) {
+            FIRST_CHILD.compareAndSet(this, h, null);
+        }
+    }
+
+    /** Number of children linked (live or awaiting trimming); for tests and fiber dumps. */
+    int linkedChildren() {
+        int n = 0;
+        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Number of children not yet retired. */
+    int liveChildren() {
+        int p = pending;
+        return isDone() ? p : p - 1;
+    }
+
+    private static final VarHandle LOCK;
+    private static final VarHandle STATE;
+    private static final VarHandle PENDING;
+    private static final VarHandle FIRST_CHILD;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            LOCK = l.findVarHandle(FiberCore.class, "lock", int.class);
+            STATE = l.findVarHandle(FiberCore.class, "state", int.class);
+            PENDING = l.findVarHandle(FiberCore.class, "pending", int.class);
+            FIRST_CHILD = l.findVarHandle(FiberCore.class, "firstChild", FiberCore.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Worker;
+
+/**
+ * Finalizers and masking: {@code ensure}, {@code onCancel}, {@code uncancelable}.
+ *
+ * <p>A finalizer runs exactly once, after the body ends in any way it applies to, and runs uncancelable.
+ * Its failure is added as suppressed to the body's failure, becomes the failure when the body succeeded,
+ * and goes to the uncaught handler when the body was cancelled (a cancelled job has no failure to carry it).
+ */
+final class Finalize {
+    private Finalize() {
+    }
+
+    /** {@code Job.uncancelable(job)}: cancellation requested meanwhile takes effect when the region ends. */
+    static final class Uncancelable<A> extends Job<A> {
+        private final Job<A> job;
+
+        Uncancelable(Job<A> job) {
+            this.job = job;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            k.fiber.mask();
+            job.doJob(w, new UnmaskCont<>(k));
+        }
+    }
+
+    static final class UnmaskCont<A> extends Cont<A> {
+        private final Cont<A> k;
+
+        UnmaskCont(Cont<A> k) {
+            super(k.fiber);
+            this.k = k;
+        }
+
+        @Override
+        public void doCont(Worker w, A a) {
+            if (fiber.unmask()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            } else {
+                Jobs.succeed(w, k, a);
+            }
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            fiber.unmask();
+            Jobs.fail(w, k, e);
+        }
+    }
+
+    /** {@code job.ensure(fin)} ({@code onlyOnCancel == false}) and {@code job.onCancel(fin)}. */
+    static final class Ensure<A> extends Job<A> {
+        private final Job<A> job;
+        private final Job<Void> finalizer;
+        private final boolean onlyOnCancel;
+
+        Ensure(Job<A> job, Job<Void> finalizer, boolean onlyOnCancel) {
+            this.job = job;
+            this.finalizer = finalizer;
+            this.onlyOnCancel = onlyOnCancel;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            if (w.outOfFuel()) {
+                w.bounce(new Jobs.JobWork<>(this, k));
+                return;
+            }
+            job.doJob(w, new EnsureCont<>(finalizer, onlyOnCancel, k));
+        }
+    }
+
+    static final class EnsureCont<A> extends Cont<A> {
+        private final Job<Void> finalizer;
+        private final boolean onlyOnCancel;
+        private final Cont<A> k;
+
+        EnsureCont(Job<Void> finalizer, boolean onlyOnCancel, Cont<A> k) {
+            super(k.fiber);
+            this.finalizer = finalizer;
+            this.onlyOnCancel = onlyOnCancel;
+            this.k = k;
+        }
+
+        @Override
+        public void doCont(Worker w, A a) {
+            if (onlyOnCancel) {
+                Jobs.succeed(w, k, a);
+            } else {
+                new Uncancelable<>(finalizer).doJob(w, new AfterFinalizer<>(k, a, null));
+            }
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            if (onlyOnCancel && !Jobs.isCancel(e)) {
+                Jobs.fail(w, k, e);
+            } else {
+                new Uncancelable<>(finalizer).doJob(w, new AfterFinalizer<>(k, null, e));
+            }
+        }
+    }
+
+    /** Continues the body's outcome once its finalizer has finished. */
+    static final class AfterFinalizer<A> extends Cont<Void> {
+        private final Cont<A> k;
+        private final A bodyValue;
+        private final Throwable bodyError;
+
+        AfterFinalizer(Cont<A> k, A bodyValue, Throwable bodyError) {
+            super(k.fiber);
+            this.k = k;
+            this.bodyValue = bodyValue;
+            this.bodyError = bodyError;
+        }
+
+        @Override
+        public void doCont(Worker w, Void ignored) {
+            if (bodyError == null) {
+                Jobs.succeed(w, k, bodyValue);
+            } else {
+                Jobs.fail(w, k, bodyError);
+            }
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable finalizerError) {
+            if (bodyError == null) {
+                Jobs.fail(w, k, finalizerError);
+            } else if (Jobs.isCancel(bodyError)) {
+                w.engine().reportUncaught(finalizerError);
+                Jobs.fail(w, k, bodyError);
+            } else {
+                if (finalizerError != bodyError) {
+                    bodyError.addSuppressed(finalizerError);
+                }
+                Jobs.fail(w, k, bodyError);
+            }
+        }
+    }
+}

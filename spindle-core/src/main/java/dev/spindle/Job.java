@@ -1,0 +1,190 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Worker;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A lazy description of a computation that may wait: building one does nothing; running it (with
+ * {@link Scheduler#run}, or as a step of another job) runs it, and running it twice runs it twice.
+ *
+ * <pre>{@code
+ * Job<Integer> answer = Job.of(() -> 40)
+ *         .flatMap(x -> Job.sleep(Duration.ofMillis(10)).map(v -> x + 2))
+ *         .recover(e -> -1);
+ * try (Scheduler s = Scheduler.create()) {
+ *     int v = s.run(answer); // 42
+ * }
+ * }</pre>
+ *
+ * <p>An exception thrown by code given to any combinator becomes a failure of that job; it never kills a
+ * worker thread. Every {@code flatMap} step is a cancellation point. Chains and loops of any length run in
+ * bounded stack space.
+ *
+ * @implNote Jobs are continuation-passing objects (Hopac's {@code Job}): running one calls
+ *     {@code doJob(worker, continuation)}; a bind step allocates one continuation and nothing else.
+ * @param <A> the type of the job's value
+ */
+public abstract class Job<A> {
+    /** Only Spindle defines jobs; users compose them. */
+    Job() {
+    }
+
+    /** Runs this job on worker {@code w}, eventually delivering its outcome to {@code k} (exactly once). */
+    abstract void doJob(Worker w, Cont<A> k);
+
+    // ---------------------------------------------------------------- constructors
+
+    /** A job that succeeds with {@code value} (which may be null). */
+    public static <A> Job<A> result(A value) {
+        return new Pure.Result<>(value);
+    }
+
+    /** A job that succeeds with no value (null). */
+    public static Job<Void> unit() {
+        return Pure.UNIT;
+    }
+
+    /** A job that fails with {@code error}. */
+    public static <A> Job<A> failure(Throwable error) {
+        return new Pure.Fail<>(Objects.requireNonNull(error, "error"));
+    }
+
+    /** A job that calls {@code body} each time it runs; what it throws becomes the job's failure. */
+    public static <A> Job<A> of(Callable<? extends A> body) {
+        return new Pure.Call<>(Objects.requireNonNull(body, "body"));
+    }
+
+    /** A job that runs {@code action} each time it runs. */
+    public static Job<Void> run(Runnable action) {
+        Objects.requireNonNull(action, "action");
+        return new Pure.Call<>(() -> {
+            action.run();
+            return null;
+        });
+    }
+
+    /** A job that asks {@code factory} for the job to run, each time it runs. */
+    public static <A> Job<A> defer(Supplier<? extends Job<A>> factory) {
+        return new Pure.Defer<>(Objects.requireNonNull(factory, "factory"));
+    }
+
+    /** A job that lets other ready work run before it continues. */
+    public static Job<Void> yieldNow() {
+        return Control.YieldNow.INSTANCE;
+    }
+
+    /**
+     * A job that waits for {@code duration} without holding a worker. Cancellable: a cancelled sleeper
+     * wakes at once and its timer is removed.
+     *
+     * @throws IllegalArgumentException if {@code duration} is negative
+     */
+    public static Job<Void> sleep(Duration duration) {
+        return new Control.Sleep(Jobs.nonNegativeNanos(duration, "sleep duration"));
+    }
+
+    /** A job that gives the scheduler's current time: the only clock Spindle uses (the simulator's is virtual). */
+    public static Job<Instant> now() {
+        return Control.Now.INSTANCE;
+    }
+
+    /**
+     * A job that cancels the fiber running it: its finalizers run and it ends {@link Outcome.Cancelled}.
+     * Inside an uncancelable region it takes effect when the region ends.
+     */
+    public static <A> Job<A> cancelled() {
+        return new Control.SelfCancel<>();
+    }
+
+    /**
+     * A job that runs {@code job} with cancellation deferred: a cancellation requested meanwhile takes
+     * effect when the region ends.
+     */
+    public static <A> Job<A> uncancelable(Job<A> job) {
+        return new Finalize.Uncancelable<>(Objects.requireNonNull(job, "job"));
+    }
+
+    // ---------------------------------------------------------------- sequencing
+
+    /** Runs this job, then the job {@code f} makes from its value. A cancellation point. */
+    public final <B> Job<B> flatMap(Function<? super A, ? extends Job<B>> f) {
+        return new Sequence.Bind<>(this, Objects.requireNonNull(f, "f"));
+    }
+
+    /** Runs this job and transforms its value with {@code f}. */
+    public final <B> Job<B> map(Function<? super A, ? extends B> f) {
+        return new Sequence.MapJob<>(this, Objects.requireNonNull(f, "f"));
+    }
+
+    /** Runs this job, then {@code next}, giving next's value. A cancellation point. */
+    public final <B> Job<B> then(Job<B> next) {
+        return new Sequence.Then<>(this, Objects.requireNonNull(next, "next"));
+    }
+
+    // ---------------------------------------------------------------- failures
+
+    /** Turns a failure of this job into a value. Cancellation is not a failure and is not recovered. */
+    public final Job<A> recover(Function<? super Throwable, ? extends A> handler) {
+        Objects.requireNonNull(handler, "handler");
+        return new Handle.Recover<>(this, e -> result(handler.apply(e)));
+    }
+
+    /** Continues with the job {@code handler} makes from a failure of this job. */
+    public final Job<A> recoverWith(Function<? super Throwable, ? extends Job<A>> handler) {
+        return new Handle.Recover<>(this, Objects.requireNonNull(handler, "handler"));
+    }
+
+    /**
+     * Gives this job's success or failure as an {@link Outcome} and never fails. Cancellation of the
+     * running fiber is not caught: it still cancels.
+     */
+    public final Job<Outcome<A>> attempt() {
+        return new Handle.Attempt<>(this);
+    }
+
+    /**
+     * Runs {@code finalizer} after this job, whether it succeeds, fails or is cancelled: exactly once,
+     * uncancelable. A failing finalizer's exception is added as suppressed to the job's failure, or becomes
+     * the failure when the job succeeded.
+     */
+    public final Job<A> ensure(Job<Void> finalizer) {
+        return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), false);
+    }
+
+    /** Runs {@code finalizer} (uncancelable) only if this job is cancelled. */
+    public final Job<A> onCancel(Job<Void> finalizer) {
+        return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), true);
+    }
+
+    // ---------------------------------------------------------------- fibers
+
+    /**
+     * A job that starts this job as a new fiber, a child of the current one, and gives its handle at once.
+     * Cancelling the current fiber cancels the child.
+     */
+    public final Job<Fiber<A>> start() {
+        return new Control.Start<>(this, Control.StartMode.CHILD);
+    }
+
+    /**
+     * Like {@link #start()}, but the new fiber is not linked to the current one: cancelling the current
+     * fiber leaves it running.
+     */
+    public final Job<Fiber<A>> startDetached() {
+        return new Control.Start<>(this, Control.StartMode.DETACHED);
+    }
+
+    /**
+     * A job that starts this job as a detached fiber without a handle ("fire and forget"); a failure of it
+     * goes to the scheduler's uncaught handler.
+     */
+    public final Job<Void> forget() {
+        return new Control.Start<>(this, Control.StartMode.FORGET).then(unit());
+    }
+}

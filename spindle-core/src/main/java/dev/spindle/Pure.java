@@ -1,0 +1,91 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Worker;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+
+/** Jobs that compute without blocking: constants, failures, calls. */
+final class Pure {
+    private Pure() {
+    }
+
+    static final Result<Void> UNIT = new Result<>(null);
+
+    /** {@code Job.result(a)}. */
+    static final class Result<A> extends Job<A> {
+        private final A value;
+
+        Result(A value) {
+            this.value = value;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            Jobs.succeed(w, k, value);
+        }
+    }
+
+    /** {@code Job.failure(e)}. */
+    static final class Fail<A> extends Job<A> {
+        private final Throwable error;
+
+        Fail(Throwable error) {
+            this.error = error;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            Jobs.fail(w, k, error);
+        }
+    }
+
+    /** {@code Job.of(callable)}: runs the call each time the job runs. */
+    static final class Call<A> extends Job<A> {
+        private final Callable<? extends A> body;
+
+        Call(Callable<? extends A> body) {
+            this.body = body;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            A a;
+            try {
+                a = body.call();
+            } catch (Throwable e) {
+                Jobs.fail(w, k, e);
+                return;
+            }
+            Jobs.succeed(w, k, a);
+        }
+    }
+
+    /** {@code Job.defer(supplier)}: builds the job to run each time it runs. */
+    static final class Defer<A> extends Job<A> {
+        private final Supplier<? extends Job<A>> factory;
+
+        Defer(Supplier<? extends Job<A>> factory) {
+            this.factory = factory;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            Job<A> job;
+            try {
+                job = factory.get();
+                if (job == null) {
+                    throw new NullPointerException("Job.defer: the supplier returned null");
+                }
+            } catch (Throwable e) {
+                Jobs.fail(w, k, e);
+                return;
+            }
+            if (w.outOfFuel()) {
+                w.bounce(new Jobs.JobWork<>(job, k));
+            } else {
+                job.doJob(w, k);
+            }
+        }
+    }
+}

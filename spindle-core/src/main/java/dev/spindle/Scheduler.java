@@ -1,0 +1,315 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.StopCondition;
+import dev.spindle.internal.run.Worker;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Runs jobs as fibers on a few worker threads.
+ *
+ * <pre>{@code
+ * try (Scheduler scheduler = Scheduler.create()) {          // one worker per processor
+ *     int sum = scheduler.run(Job.of(() -> 1).flatMap(x -> Job.of(() -> x + 1)));
+ * }
+ * }</pre>
+ *
+ * <p>Three kinds: {@link #create()} / {@link #create(int)} (work-sharing worker threads),
+ * {@link #singleThreaded()} (no threads of its own: the thread that calls {@link #run} runs queued work
+ * while it waits, marl's "bind" mode), and the deterministic simulator in {@code spindle-test}.
+ *
+ * <p>{@link #run} blocks the calling thread. Called from inside a job running on the same scheduler, it
+ * keeps the worker running other work while it waits (so it cannot deadlock the worker), but it holds
+ * that worker's thread: prefer {@link Job#start()} and {@link Fiber#join()} inside jobs.
+ *
+ * <p>{@link #close()} waits until every fiber started on the scheduler has finished; a fiber blocked
+ * forever makes it wait forever. {@link #shutdownNow()} cancels what is still running first.
+ */
+public final class Scheduler implements AutoCloseable {
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    final Engine engine;
+    /** Fibers started from outside (run, submit, execute) that have not finished: for shutdownNow. */
+    private final Set<FiberCore<?>> roots = ConcurrentHashMap.newKeySet();
+
+    private Scheduler(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** A scheduler with one worker thread per available processor. */
+    public static Scheduler create() {
+        return builder().build();
+    }
+
+    /**
+     * A scheduler with {@code workers} worker threads.
+     *
+     * @throws IllegalArgumentException if {@code workers < 1}
+     */
+    public static Scheduler create(int workers) {
+        return builder().workers(workers).build();
+    }
+
+    /**
+     * A scheduler without threads of its own: a thread calling {@link #run} (or {@link #close}) runs queued
+     * work while it waits. Work submitted otherwise waits until some thread does.
+     */
+    public static Scheduler singleThreaded() {
+        return builder().singleThreaded().build();
+    }
+
+    /** A builder for schedulers with a name, a worker count or an uncaught-failure handler. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs {@code job} as a new fiber and blocks until it ends: returns its value, rethrows its failure
+     * (unchecked as is, checked wrapped in {@link java.util.concurrent.CompletionException}), or throws
+     * {@link CancellationException} if it was cancelled.
+     *
+     * @throws IllegalStateException if the scheduler is closed
+     */
+    public <A> A run(Job<A> job) {
+        return runOutcome(job).getOrThrow();
+    }
+
+    /** Runs {@code job} as a new fiber, blocks until it ends and gives its {@link Outcome}. */
+    public <A> Outcome<A> runOutcome(Job<A> job) {
+        FiberCore<A> fiber = startRoot(job, false);
+        BlockingJoiner<A> waiter = new BlockingJoiner<>();
+        if (fiber.tryAddJoiner(waiter)) {
+            engine.await(waiter);
+        }
+        return fiber.outcomeNow();
+    }
+
+    /**
+     * Starts {@code job} as a new fiber and returns a future of its value. Cancelling the future
+     * ({@code cancel(true)} or {@code cancel(false)}) cancels the fiber.
+     */
+    public <A> CompletableFuture<A> submit(Job<A> job) {
+        FiberCore<A> fiber = startRoot(job, false);
+        FiberFuture<A> future = new FiberFuture<>(fiber);
+        if (!fiber.tryAddJoiner(new FutureJoiner<>(fiber, future))) {
+            future.completeFrom(fiber);
+        }
+        return future;
+    }
+
+    /** Runs {@code task} as a fire-and-forget fiber; what it throws goes to the uncaught handler. */
+    public void execute(Runnable task) {
+        startRoot(Job.run(Objects.requireNonNull(task, "task")), true);
+    }
+
+    /** The scheduler's current time. */
+    public Instant now() {
+        return Clock.instant(engine);
+    }
+
+    /**
+     * Stops accepting new jobs and waits until every fiber started on this scheduler has finished, then
+     * stops the workers. A single-threaded scheduler runs what is still pending on the calling thread.
+     * Idempotent. A fiber blocked forever makes this wait forever (use {@link #shutdownNow()}).
+     */
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    /** Cancels every fiber still running (and its descendants), then {@link #close()}s. */
+    public void shutdownNow() {
+        Worker w = engine.currentWorker();
+        for (FiberCore<?> f : roots) {
+            f.requestCancel(w);
+        }
+        close();
+    }
+
+    /** Whether {@link #close()} has begun. */
+    public boolean isClosed() {
+        return !engine.isOpen();
+    }
+
+    /** Number of worker threads (1 for a single-threaded scheduler). */
+    public int workerCount() {
+        return engine.workerCount();
+    }
+
+    @Override
+    public String toString() {
+        return "Scheduler[" + engine + ", " + engine.workerCount() + " workers]";
+    }
+
+    private <A> FiberCore<A> startRoot(Job<A> job, boolean reportsFailure) {
+        Objects.requireNonNull(job, "job");
+        engine.checkOpen();
+        FiberCore<A> fiber = new FiberCore<>(job, engine, null, reportsFailure);
+        roots.add(fiber);
+        fiber.tryAddJoiner(new RootUnlinker(fiber));
+        Worker w = engine.currentWorker();
+        if (w != null) {
+            w.fiberStarted();
+            w.push(fiber);
+        } else {
+            engine.externalFiberStarted();
+            engine.pushGlobal(fiber);
+        }
+        return fiber;
+    }
+
+    /** Removes a finished root from {@link #roots}. */
+    private final class RootUnlinker extends Cont<Object> {
+        private final FiberCore<?> root;
+
+        RootUnlinker(FiberCore<?> root) {
+            super(null);
+            this.root = root;
+        }
+
+        @Override
+        public void doCont(Worker w, Object ignored) {
+            roots.remove(root);
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            roots.remove(root);
+        }
+    }
+
+    /** Wakes a thread blocked in {@link #runOutcome} when the fiber ends. */
+    private final class BlockingJoiner<A> extends Cont<A> implements StopCondition {
+        private final Thread waiter = Thread.currentThread();
+        private volatile boolean done;
+
+        BlockingJoiner() {
+            super(null);
+        }
+
+        @Override
+        public boolean isStopped() {
+            return done;
+        }
+
+        @Override
+        public void doCont(Worker w, A a) {
+            signal();
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            signal();
+        }
+
+        private void signal() {
+            done = true;
+            engine.wake(waiter);
+        }
+    }
+
+    /** Completes a {@link FiberFuture} when its fiber ends. */
+    private static final class FutureJoiner<A> extends Cont<A> {
+        private final FiberCore<A> fiber;
+        private final FiberFuture<A> future;
+
+        FutureJoiner(FiberCore<A> fiber, FiberFuture<A> future) {
+            super(null);
+            this.fiber = fiber;
+            this.future = future;
+        }
+
+        @Override
+        public void doCont(Worker w, A a) {
+            future.completeFrom(fiber);
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            future.completeFrom(fiber);
+        }
+    }
+
+    /** A future whose cancellation cancels its fiber. */
+    private static final class FiberFuture<A> extends CompletableFuture<A> {
+        private final FiberCore<A> fiber;
+
+        FiberFuture(FiberCore<A> fiber) {
+            this.fiber = fiber;
+        }
+
+        void completeFrom(FiberCore<A> f) {
+            switch (f.outcomeNow()) {
+                case Outcome.Success<A> s -> complete(s.value());
+                case Outcome.Failure<A> x -> completeExceptionally(x.error());
+                case Outcome.Cancelled<A> c -> super.cancel(false);
+            }
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            fiber.requestCancel(fiber.engine.currentWorker());
+            return super.cancel(mayInterruptIfRunning);
+        }
+    }
+
+    /** Configures a {@link Scheduler}. */
+    public static final class Builder {
+        private int workers = Runtime.getRuntime().availableProcessors();
+        private boolean singleThreaded;
+        private String name;
+        private Consumer<Throwable> uncaughtHandler = Builder::printUncaught;
+
+        private Builder() {
+        }
+
+        /** Number of worker threads (default: available processors). */
+        public Builder workers(int count) {
+            if (count < 1) {
+                throw new IllegalArgumentException("worker count must be at least 1, was " + count);
+            }
+            this.workers = count;
+            this.singleThreaded = false;
+            return this;
+        }
+
+        /** No worker threads: callers of run and close drive the scheduler (marl's bind mode). */
+        public Builder singleThreaded() {
+            this.singleThreaded = true;
+            return this;
+        }
+
+        /** A name for the scheduler and its threads. */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** Receives failures nobody observes (fire-and-forget fibers, failing finalizers of cancelled jobs). */
+        public Builder uncaughtHandler(Consumer<Throwable> handler) {
+            this.uncaughtHandler = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /** Creates and starts the scheduler. */
+        public Scheduler build() {
+            String n = name != null ? name : "spindle-" + SEQUENCE.incrementAndGet();
+            return new Scheduler(singleThreaded
+                    ? new Engine(n, 1, false, uncaughtHandler)
+                    : new Engine(n, workers, true, uncaughtHandler));
+        }
+
+        private static void printUncaught(Throwable e) {
+            System.err.println("spindle: uncaught failure in a fiber:");
+            e.printStackTrace();
+        }
+    }
+}

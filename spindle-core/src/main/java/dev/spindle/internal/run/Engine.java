@@ -1,0 +1,414 @@
+package dev.spindle.internal.run;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * The runtime behind a {@code Scheduler}: workers, the shared global queue, the idle protocol, timers,
+ * the clock and the count of live fibers.
+ *
+ * <pre>
+ * Implementation overview
+ * =======================
+ * Modes
+ *   multi-threaded   n workers, each driven by its own {@link WorkerThread}.
+ *   single-threaded  one worker and no thread of its own: a thread that calls run() (or close()) drives
+ *                    it while it waits (marl's bind mode); work submitted meanwhile waits in the global
+ *                    queue until some thread drives the worker.
+ *
+ * Global queue
+ *   FIFO of work linked through Work.next, guarded by a spin lock held for a few instructions. It
+ *   receives work from foreign threads, shared surplus, fired timers and automatic yields. {@code head}
+ *   is also read without the lock (volatile) as the "is there work" test of the idle protocol.
+ *
+ * Live fibers and close()
+ *   Workers count fibers started and finished in owner-only counters (no shared atomic on the spawn path);
+ *   foreign threads count in {@code externalStarted}. liveFibers() reads every finished counter before any
+ *   started counter: a fiber counted finished was counted started earlier, so the difference never
+ *   under-counts; zero means that at the first read nothing was live and nothing has started since.
+ * </pre>
+ */
+public final class Engine {
+    /** Items an idle worker takes from the global queue at once. */
+    static final int GLOBAL_BATCH = 32;
+
+    private static final int OPEN = 0;
+    private static final int CLOSING = 1;
+    private static final int CLOSED = 2;
+
+    /** The workers; fixed at construction. */
+    final Worker[] workers;
+    /** Whether workers have dedicated threads (false: single-threaded, driven by callers). */
+    private final boolean threaded;
+    private final WorkerThread[] threads;
+    private final Consumer<Throwable> uncaughtHandler;
+    private final TimerQueue timers;
+    private final String name;
+
+    /** Guards head/tail of the global queue. */
+    private int lock;
+    /** Oldest global item. Written under lock (volatile); read without lock by the idle protocol. */
+    private volatile Work head;
+    /** Newest global item. Guarded by lock. */
+    private Work tail;
+    /** Number of PARKED workers (see Worker's parking protocol). Atomic. */
+    private volatile int idleCount;
+    /** OPEN, CLOSING, CLOSED. */
+    private volatile int runState;
+    /** Fibers started from foreign threads. */
+    private final AtomicLong externalStarted = new AtomicLong();
+    /** Lock word serialising the drivers of a single-threaded engine. */
+    private volatile int driving;
+
+    /**
+     * Creates an engine with {@code workerCount} workers; {@code threaded} gives each its own thread,
+     * otherwise {@code workerCount} must be 1 and callers drive it.
+     */
+    public Engine(String name, int workerCount, boolean threaded, Consumer<Throwable> uncaughtHandler) {
+        if (workerCount < 1) {
+            throw new IllegalArgumentException("worker count must be at least 1, was " + workerCount);
+        }
+        if (!threaded && workerCount != 1) {
+            throw new IllegalArgumentException("a single-threaded engine has exactly one worker");
+        }
+        this.name = name;
+        this.threaded = threaded;
+        this.uncaughtHandler = uncaughtHandler;
+        this.workers = new Worker[workerCount];
+        for (int i = 0; i < workerCount; i++) {
+            workers[i] = new Worker(this, i);
+        }
+        this.timers = new TimerQueue(this);
+        if (threaded) {
+            threads = new WorkerThread[workerCount];
+            for (int i = 0; i < workerCount; i++) {
+                threads[i] = new WorkerThread(name + "-worker-" + i, workers[i]);
+            }
+            for (WorkerThread t : threads) {
+                t.start();
+            }
+        } else {
+            threads = null;
+        }
+    }
+
+    // ---------------------------------------------------------------- clock and timers
+
+    /** The engine's clock in nanoseconds: the only time source the runtime uses. */
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /** The engine's timer queue. */
+    public TimerQueue timers() {
+        return timers;
+    }
+
+    // ---------------------------------------------------------------- submission
+
+    /** The worker the calling thread is driving for this engine, or null for a foreign thread. */
+    public Worker currentWorker() {
+        Thread t = Thread.currentThread();
+        if (t instanceof WorkerThread wt) {
+            return wt.worker.engine == this ? wt.worker : null;
+        }
+        if (!threaded && workers[0].thread == t) {
+            return workers[0];
+        }
+        return null;
+    }
+
+    /** Schedules {@code wk} from any thread: on the caller's worker when it drives one, else globally. */
+    public void submit(Work wk) {
+        Worker w = currentWorker();
+        if (w != null) {
+            w.push(wk);
+        } else {
+            pushGlobal(wk);
+        }
+    }
+
+    /** Appends {@code wk} to the global queue and wakes an idle worker. */
+    public void pushGlobal(Work wk) {
+        wk.next = null;
+        pushGlobalChain(wk, wk);
+    }
+
+    /** Appends the chain {@code first..last} (linked through next) to the global queue and wakes a worker. */
+    public void pushGlobalChain(Work first, Work last) {
+        last.next = null;
+        SpinLock.lock(LOCK, this);
+        if (tail == null) {
+            head = first;
+        } else {
+            tail.next = first;
+        }
+        tail = last;
+        SpinLock.unlock(LOCK, this);
+        signalWork();
+    }
+
+    /** Whether the global queue holds work (volatile read; part of the idle protocol). */
+    boolean hasGlobalWork() {
+        return head != null;
+    }
+
+    /**
+     * Takes work from the global queue: with {@code into == null} one item; otherwise a batch whose first
+     * item is returned and whose rest becomes {@code into}'s (empty) local stack.
+     */
+    Work pollGlobal(Worker into) {
+        if (head == null) {
+            return null;
+        }
+        SpinLock.lock(LOCK, this);
+        Work first = head;
+        if (first == null) {
+            SpinLock.unlock(LOCK, this);
+            return null;
+        }
+        Work last = first;
+        if (into != null) {
+            for (int i = 1; i < GLOBAL_BATCH && last.next != null; i++) {
+                last = last.next;
+            }
+        }
+        Work rest = last.next;
+        head = rest;
+        if (rest == null) {
+            tail = null;
+        }
+        SpinLock.unlock(LOCK, this);
+        last.next = null;
+        Work second = first.next;
+        first.next = null;
+        if (second != null) {
+            into.adoptChain(second, last);
+        }
+        if (rest != null) {
+            signalWork(); // more left: let another idle worker help
+        }
+        return first;
+    }
+
+    int idleCount() {
+        return idleCount;
+    }
+
+    void addIdle(int delta) {
+        IDLE_COUNT.getAndAdd(this, delta);
+    }
+
+    /** Wakes one parked worker, if any. */
+    void signalWork() {
+        if (idleCount > 0) {
+            for (Worker w : workers) {
+                if (w.signalIfParked()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- driving from foreign threads
+
+    /** Whether callers must drive the worker themselves (single-threaded mode). */
+    public boolean isSingleThreaded() {
+        return !threaded;
+    }
+
+    /**
+     * Blocks the calling thread until {@code stop} holds. A thread that already drives a worker of this
+     * engine keeps running work meanwhile (marl's behaviour, so a nested wait cannot deadlock the worker);
+     * in single-threaded mode the caller drives the worker; otherwise it parks. Whoever makes {@code stop}
+     * true must call {@link #wake(Thread)} on the waiting thread.
+     */
+    public void await(StopCondition stop) {
+        Worker w = currentWorker();
+        if (w != null) {
+            w.runUntil(stop);
+            return;
+        }
+        if (!threaded) {
+            driveUntil(stop);
+            return;
+        }
+        while (!stop.isStopped()) {
+            LockSupport.park(this);
+        }
+    }
+
+    private void driveUntil(StopCondition stop) {
+        Worker w = workers[0];
+        while (!stop.isStopped()) {
+            if (DRIVING.compareAndSet(this, 0, 1)) {
+                try {
+                    // stop when our condition holds; hand over if another thread is waiting to drive
+                    w.runUntil(stop);
+                } finally {
+                    DRIVING.setVolatile(this, 0);
+                }
+                return;
+            }
+            LockSupport.parkNanos(this, 100_000); // another thread drives; our work runs there
+        }
+    }
+
+    /** Wakes {@code waiter}, blocked in {@link #await}, and the worker it may be driving. */
+    public void wake(Thread waiter) {
+        LockSupport.unpark(waiter);
+    }
+
+    // ---------------------------------------------------------------- fibers and failures
+
+    /** Counts a fiber started from a thread that drives no worker of this engine. */
+    public void externalFiberStarted() {
+        externalStarted.incrementAndGet();
+    }
+
+    /** Fibers started and not yet finished (never under-counts; see the overview). */
+    public long liveFibers() {
+        long finished = 0;
+        for (Worker w : workers) {
+            finished += w.finishedAcquire();
+        }
+        long started = externalStarted.get();
+        for (Worker w : workers) {
+            started += w.startedAcquire();
+        }
+        return started - finished;
+    }
+
+    /** Hands a failure nobody observes to the uncaught handler; a failing handler falls back to stderr. */
+    public void reportUncaught(Throwable e) {
+        try {
+            uncaughtHandler.accept(e);
+        } catch (Throwable handlerFailure) {
+            handlerFailure.addSuppressed(e);
+            handlerFailure.printStackTrace();
+        }
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    /** Whether new work from outside is still accepted. */
+    public boolean isOpen() {
+        return runState == OPEN;
+    }
+
+    /** Whether {@link #close()} has finished. */
+    public boolean isTerminated() {
+        return runState == CLOSED;
+    }
+
+    /** Fails with a clear message when the engine no longer accepts work. */
+    public void checkOpen() {
+        if (runState != OPEN) {
+            throw new IllegalStateException("scheduler " + name + " is closed");
+        }
+    }
+
+    /**
+     * Stops accepting work, waits until every fiber has finished (driving the worker in single-threaded
+     * mode), then stops the workers and the timer thread. Idempotent; concurrent callers all wait.
+     */
+    public void close() {
+        RUN_STATE.compareAndSet(this, OPEN, CLOSING);
+        StopCondition quiescent = () -> liveFibers() == 0 && head == null;
+        if (!threaded) {
+            while (!quiescent.isStopped()) {
+                driveWhileBusy(quiescent);
+            }
+        } else {
+            while (!quiescent.isStopped()) {
+                LockSupport.parkNanos(this, 1_000_000);
+            }
+        }
+        if (RUN_STATE.compareAndSet(this, CLOSING, CLOSED)) {
+            timers.stop();
+            if (threads != null) {
+                for (WorkerThread t : threads) {
+                    t.requestStop();
+                }
+                for (WorkerThread t : threads) {
+                    joinUninterruptibly(t);
+                }
+            }
+        }
+    }
+
+    private void driveWhileBusy(StopCondition quiescent) {
+        // Poll the condition while driving: a parked driver is woken by new work, and a short timed
+        // park covers the case where the last fiber finishes without producing any.
+        StopCondition stopOrTick = new StopCondition() {
+            private final long until = System.nanoTime() + 1_000_000;
+
+            @Override
+            public boolean isStopped() {
+                return quiescent.isStopped() || System.nanoTime() - until > 0;
+            }
+        };
+        Worker w = workers[0];
+        if (w.thread == Thread.currentThread()) {
+            w.runUntil(stopOrTick);
+        } else if (DRIVING.compareAndSet(this, 0, 1)) {
+            try {
+                w.runUntil(stopOrTick);
+            } finally {
+                DRIVING.setVolatile(this, 0);
+            }
+        }
+        if (!quiescent.isStopped() && !hasGlobalWork()) {
+            LockSupport.parkNanos(this, 200_000);
+        }
+    }
+
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Number of workers. */
+    public int workerCount() {
+        return workers.length;
+    }
+
+    /**
+     * Whether nothing is queued anywhere and no timer is pending: for quiescence checks in tests. Reliable
+     * only when no fiber is running.
+     */
+    public boolean isQuiescent() {
+        return head == null && timers.size() == 0 && liveFibers() == 0;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    private static final VarHandle LOCK;
+    private static final VarHandle IDLE_COUNT;
+    private static final VarHandle RUN_STATE;
+    private static final VarHandle DRIVING;
+
+    static {
+        MethodHandles.Lookup l = MethodHandles.lookup();
+        LOCK = SpinLock.handle(l, Engine.class, "lock");
+        IDLE_COUNT = SpinLock.handle(l, Engine.class, "idleCount");
+        RUN_STATE = SpinLock.handle(l, Engine.class, "runState");
+        DRIVING = SpinLock.handle(l, Engine.class, "driving");
+    }
+}

@@ -1,0 +1,70 @@
+package dev.spindle.internal.run;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The runtime's view of a fiber: the context every continuation belongs to, holding the cancellation
+ * state that bind steps check. The full fiber (tree, joiners, outcome) extends it in the API package.
+ *
+ * <p>Cancel state is one packed int: bit 0 = cancellation requested, bits 1.. = depth of nested
+ * uncancelable regions. The hot-path check is a single volatile read compared with {@code 1}
+ * ("requested and not masked"). Requesters set bit 0 by CAS from any thread; the owner adds or removes
+ * a mask unit by atomic add.
+ *
+ * @param <A> the type of the fiber's value
+ */
+public abstract class Strand<A> extends Cont<A> {
+    /** Bit 0 of the cancel state. */
+    protected static final int CANCEL_REQUESTED = 1;
+    /** One level of uncancelable nesting in the cancel state. */
+    protected static final int MASK_UNIT = 2;
+
+    /** Packed cancel request bit and mask depth. CAS/atomic add from any thread; volatile reads. */
+    private volatile int cancelState;
+
+    /** Creates a strand; it is its own fiber context. */
+    protected Strand() {
+        super(null);
+        this.fiber = this;
+    }
+
+    /** Hot-path check: cancellation requested and not masked. */
+    public final boolean cancelPending() {
+        return cancelState == CANCEL_REQUESTED;
+    }
+
+    /** Whether cancellation has been requested (masked or not). */
+    public final boolean isCancelRequested() {
+        return (cancelState & CANCEL_REQUESTED) != 0;
+    }
+
+    /**
+     * Sets the request bit; returns the previous state, or -1 when cancellation was already requested.
+     * A previous state of 0 means the strand was not masked.
+     */
+    protected final int markCancelRequested() {
+        int s;
+        do {
+            s = cancelState;
+            if ((s & CANCEL_REQUESTED) != 0) {
+                return -1;
+            }
+        } while (!CANCEL_STATE.compareAndSet(this, s, s | CANCEL_REQUESTED));
+        return s;
+    }
+
+    /** Enters an uncancelable region. Owner only. */
+    public final void mask() {
+        CANCEL_STATE.getAndAdd(this, MASK_UNIT);
+    }
+
+    /** Leaves an uncancelable region; true when cancellation is now pending. Owner only. */
+    public final boolean unmask() {
+        int s = (int) CANCEL_STATE.getAndAdd(this, -MASK_UNIT) - MASK_UNIT;
+        return s == CANCEL_REQUESTED;
+    }
+
+    private static final VarHandle CANCEL_STATE =
+            SpinLock.handle(MethodHandles.lookup(), Strand.class, "cancelState");
+}

@@ -1,0 +1,288 @@
+package dev.spindle.internal.run;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A worker: the local work stack of one driving thread, and the loop that runs it.
+ *
+ * <pre>
+ * Implementation overview
+ * =======================
+ * Overview
+ *   Each worker owns a LIFO stack of {@link Work} items linked through {@code Work.next} (Hopac's
+ *   WorkStack). Jobs push to it freely while they run: a resumed continuation is pushed here and so runs
+ *   next on the waking worker, which is what makes ping-pong between two fibers cheap. The loop pops an
+ *   item, resets the step budget and runs it; an exception that escapes an item is handed to the item's
+ *   own handler, so user code never kills a worker.
+ *
+ * Sharing (not stealing)
+ * ======================
+ *   Surplus local work reaches other workers by sharing: when the loop pops an item and sees idle workers
+ *   ({@code Engine.idleCount > 0}, one volatile read per item), it moves the rest of its stack to the
+ *   engine's global queue in O(1) (top..bottom is already a chain) and wakes one. Idle workers take a
+ *   batch from the global queue. Sharing keeps the owner's push and pop free of any atomic instruction,
+ *   and the check is a single read when nobody is idle (Hopac does the same).
+ *
+ * Steps, trampolining and fairness
+ * ================================
+ *   Java has no tail calls, so continuation-passing grows the Java stack. Every bind step spends one unit
+ *   of {@code fuel}; when it runs out the job "bounces": it pushes its continuation (or a small restart
+ *   item) and returns to the loop, which unwinds the stack. Every {@link #BOUNCES_PER_YIELD}-th bounce goes
+ *   to the back of the global queue instead, so a fiber that binds forever without blocking lets timers
+ *   and other fibers run. The loop also looks at the global queue every {@link #GLOBAL_CHECK_INTERVAL}
+ *   local items, so two fibers ping-ponging on one worker cannot starve work queued from outside.
+ *
+ * Parking (no lost wake-ups)
+ * ==========================
+ *   idle worker:  state = PARKED; idleCount++; re-check global queue and stop condition; park
+ *   producer:     publish work in global queue (volatile head); if idleCount > 0: CAS a PARKED worker to
+ *                 SIGNALLED, idleCount--, unpark it
+ *   Both sides write then read volatile variables (Dekker), so at least one sees the other: either the
+ *   worker sees the work on its re-check, or the producer sees the idle count and unparks it.
+ *   INV: idleCount == number of workers in state PARKED (between the two steps of either side it may
+ *   over-count, which only costs a spurious signal attempt).
+ *
+ * Fields: the stack and counters are owner-only plain fields; {@code state} and {@code thread} are read
+ * by producers (volatile).
+ * </pre>
+ */
+public final class Worker {
+    /** Steps a work item may take before it bounces back to the loop. Bounds Java stack depth. */
+    static final int FUEL = SystemProps.intProp("spindle.fuel", 200);
+    /** One bounce in this many goes to the back of the global queue (automatic yield). */
+    static final int BOUNCES_PER_YIELD = SystemProps.intProp("spindle.bouncesPerYield", 16);
+    /** The loop looks at the global queue once per this many local items (a power of two). */
+    static final int GLOBAL_CHECK_INTERVAL = 64;
+    /** Spins of the idle loop before a worker parks. */
+    static final int IDLE_SPINS = SystemProps.intProp("spindle.idleSpins", 200);
+
+    static final int ACTIVE = 0;
+    static final int PARKED = 1;
+    static final int SIGNALLED = 2;
+
+    /** Top of the local LIFO stack. Owner: plain rw. */
+    private Work top;
+    /** Bottom of the local stack (for O(1) sharing). Owner: plain rw. */
+    private Work bottom;
+    /** Steps left before the current item must bounce. Owner: plain rw. */
+    private int fuel;
+    /** Bounces since the last automatic yield. Owner: plain rw. */
+    private int bounces;
+    /** Local items run since the last look at the global queue. Owner: plain rw. */
+    private int localRuns;
+    /** Fibers started on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
+    private long fibersStarted;
+    /** Fibers finished on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
+    private long fibersFinished;
+
+    /** The engine this worker belongs to. */
+    final Engine engine;
+    /** Position in {@code engine.workers}. */
+    final int index;
+    /** ACTIVE, PARKED or SIGNALLED. Owner and producers: volatile (CAS from PARKED). */
+    volatile int state;
+    /** The thread currently driving this worker, for unpark. Written by the driver before it parks. */
+    volatile Thread thread;
+
+    Worker(Engine engine, int index) {
+        this.engine = engine;
+        this.index = index;
+    }
+
+    /** The engine running this worker. */
+    public Engine engine() {
+        return engine;
+    }
+
+    /** Pushes {@code wk} on this worker's local stack; it runs before anything queued earlier here. */
+    public void push(Work wk) {
+        Work t = top;
+        wk.next = t;
+        if (t == null) {
+            bottom = wk;
+        }
+        top = wk;
+    }
+
+    /**
+     * Spends one step of the current item's budget; true when the caller must bounce (push its work with
+     * {@link #bounce} and return) instead of recursing deeper.
+     */
+    public boolean outOfFuel() {
+        return --fuel < 0;
+    }
+
+    /** Queues {@code wk} to continue after the stack unwinds; every few bounces, behind other work. */
+    public void bounce(Work wk) {
+        fuel = FUEL;
+        if (++bounces >= BOUNCES_PER_YIELD) {
+            bounces = 0;
+            engine.pushGlobal(wk);
+        } else {
+            push(wk);
+        }
+    }
+
+    /** Counts a fiber started by code running on this worker. */
+    public void fiberStarted() {
+        FIBERS_STARTED.setRelease(this, fibersStarted + 1);
+    }
+
+    /** Counts a fiber that finished on this worker. */
+    public void fiberFinished() {
+        FIBERS_FINISHED.setRelease(this, fibersFinished + 1);
+    }
+
+    long startedAcquire() {
+        return (long) FIBERS_STARTED.getAcquire(this);
+    }
+
+    long finishedAcquire() {
+        return (long) FIBERS_FINISHED.getAcquire(this);
+    }
+
+    /** True when this worker has local work queued. Owner only. */
+    boolean hasLocalWork() {
+        return top != null;
+    }
+
+    /** Runs work on the calling thread until {@code stop} says so. The caller drives this worker meanwhile. */
+    void runUntil(StopCondition stop) {
+        Thread previous = thread;
+        thread = Thread.currentThread();
+        try {
+            while (!stop.isStopped()) {
+                Work wk = nextWork();
+                if (wk != null) {
+                    run(wk);
+                } else {
+                    idle(stop);
+                }
+            }
+        } finally {
+            thread = previous;
+        }
+    }
+
+    /** Runs one item, routing an escaping exception to the item's own handler. */
+    void run(Work wk) {
+        fuel = FUEL;
+        try {
+            wk.doWork(this);
+        } catch (Throwable e) {
+            handleEscaped(wk, e);
+        }
+    }
+
+    private void handleEscaped(Work wk, Throwable e) {
+        fuel = FUEL;
+        try {
+            wk.doHandle(this, e);
+        } catch (Throwable second) {
+            second.addSuppressed(e);
+            engine.reportUncaught(second);
+        }
+    }
+
+    /** The next item to run: local first (with a periodic look at the global queue), else global. */
+    Work nextWork() {
+        Work wk = top;
+        if (wk == null) {
+            return takeGlobal();
+        }
+        if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0 && engine.hasGlobalWork()) {
+            Work g = engine.pollGlobal(null);
+            if (g != null) {
+                return g;
+            }
+        }
+        Work rest = wk.next;
+        wk.next = null;
+        top = rest;
+        if (rest == null) {
+            bottom = null;
+        } else if (engine.idleCount() > 0) {
+            shareRest(rest);
+        }
+        return wk;
+    }
+
+    private void shareRest(Work rest) {
+        Work last = bottom;
+        top = null;
+        bottom = null;
+        engine.pushGlobalChain(rest, last);
+    }
+
+    private Work takeGlobal() {
+        Work first = engine.pollGlobal(this);
+        return first;
+    }
+
+    /** Adopts a chain taken from the global queue as the whole local stack. Stack must be empty. */
+    void adoptChain(Work first, Work last) {
+        assert top == null;
+        top = first;
+        bottom = last;
+    }
+
+    private void idle(StopCondition stop) {
+        for (int i = 0; i < IDLE_SPINS; i++) {
+            if (engine.hasGlobalWork() || stop.isStopped()) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        STATE.setVolatile(this, PARKED);
+        engine.addIdle(1);
+        // Dekker re-check: the producer published before reading idleCount, or will see our count.
+        while (!engine.hasGlobalWork() && !stop.isStopped() && state == PARKED) {
+            LockSupport.park(this);
+        }
+        if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
+            engine.addIdle(-1);
+        } else {
+            state = ACTIVE; // a producer signalled us and already took us off the idle count
+        }
+    }
+
+    /** Wakes this worker if it is parked; true when this call did it. */
+    boolean signalIfParked() {
+        if (state == PARKED && STATE.compareAndSet(this, PARKED, SIGNALLED)) {
+            engine.addIdle(-1);
+            LockSupport.unpark(thread);
+            return true;
+        }
+        return false;
+    }
+
+    /** Unparks the driving thread, whatever its state (stop conditions changed). */
+    void unpark() {
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Worker-" + index + (state == PARKED ? " (parked)" : "");
+    }
+
+    private static final VarHandle STATE;
+    private static final VarHandle FIBERS_STARTED;
+    private static final VarHandle FIBERS_FINISHED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATE = l.findVarHandle(Worker.class, "state", int.class);
+            FIBERS_STARTED = l.findVarHandle(Worker.class, "fibersStarted", long.class);
+            FIBERS_FINISHED = l.findVarHandle(Worker.class, "fibersFinished", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.spindle.internal.run;
+
+/** The dedicated thread of one worker in multi-threaded mode. */
+final class WorkerThread extends Thread {
+    /** The worker this thread drives. */
+    final Worker worker;
+    /** Set once by {@link #requestStop()}; read by the loop. */
+    private volatile boolean stopRequested;
+
+    WorkerThread(String name, Worker worker) {
+        super(name);
+        this.worker = worker;
+        setDaemon(true);
+    }
+
+    @Override
+    public void run() {
+        worker.runUntil(() -> stopRequested);
+    }
+
+    void requestStop() {
+        stopRequested = true;
+        worker.unpark();
+    }
+}

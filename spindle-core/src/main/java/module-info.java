@@ -1,0 +1,11 @@
+/**
+ * Spindle: lightweight fibers for Java.
+ *
+ * <p>{@code dev.spindle} holds the public API ({@link dev.spindle.Job}, {@link dev.spindle.Fiber},
+ * {@link dev.spindle.Scheduler}, {@link dev.spindle.Outcome}). The runtime internals in
+ * {@code dev.spindle.internal.*} are exported only to Spindle's own simulator.
+ */
+module dev.spindle {
+    exports dev.spindle;
+    exports dev.spindle.internal.run to dev.spindle.test;
+}
