@@ -182,7 +182,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
 
     @SuppressWarnings("unchecked")
     private <B> void resumeJoiner(Worker w, Cont<B> k) {
-        if (k instanceof Control.OutcomeCont<?> oc) {
+        if (k instanceof Callback<?>) {
+            w.push(k);
+        } else if (k instanceof Control.OutcomeCont<?> oc) {
             ((Control.OutcomeCont<A>) oc).value = outcomeNow();
             w.push(oc);
         } else if (state == SUCCEEDED) {
@@ -278,7 +280,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
         }
         if (s == 0) {
             withdrawIfBlocked(w);
+            cancelChildren(w);
         }
+        // masked: the region's end (unmask) sees the request and cancels the children then
+    }
+
+    /** Requests cancellation of every live child. */
+    void cancelChildren(Worker w) {
         for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
             if (c.pending != 0) {
                 c.requestCancel(w);
@@ -337,7 +345,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             }
             child.nextSibling = live;
         } while (!FIRST_CHILD.compareAndSet(this, h, child));
-        if (isCancelRequested()) {
+        if (cancelPending()) {
             child.requestCancel(w);
         }
     }

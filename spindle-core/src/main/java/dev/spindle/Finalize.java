@@ -40,6 +40,7 @@ final class Finalize {
         @Override
         public void doCont(Worker w, A a) {
             if (fiber.unmask()) {
+                ((FiberCore<?>) fiber).cancelChildren(w);
                 Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
             } else {
                 Jobs.succeed(w, k, a);
@@ -48,7 +49,9 @@ final class Finalize {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            fiber.unmask();
+            if (fiber.unmask()) {
+                ((FiberCore<?>) fiber).cancelChildren(w);
+            }
             Jobs.fail(w, k, e);
         }
     }
@@ -130,7 +133,10 @@ final class Finalize {
 
         @Override
         public void doHandle(Worker w, Throwable finalizerError) {
-            if (bodyError == null) {
+            if (Jobs.isCancel(finalizerError)) {
+                // not a failure of the finalizer: cancellation pending at the end of its masked region
+                Jobs.fail(w, k, bodyError != null ? bodyError : finalizerError);
+            } else if (bodyError == null) {
                 Jobs.fail(w, k, finalizerError);
             } else if (Jobs.isCancel(bodyError)) {
                 w.engine().reportUncaught(finalizerError);

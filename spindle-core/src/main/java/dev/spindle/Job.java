@@ -4,8 +4,11 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -110,6 +113,69 @@ public abstract class Job<A> {
         return new Finalize.Uncancelable<>(Objects.requireNonNull(job, "job"));
     }
 
+    /**
+     * Runs {@code a} and {@code b} as child fibers; the first to end, in any way, decides: its value as
+     * {@link Either.Left} or {@link Either.Right}, or its failure, or cancellation. The loser is cancelled,
+     * and its finalizers have run before the race completes.
+     */
+    public static <A, B> Job<Either<A, B>> race(Job<A> a, Job<B> b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        List<Job<?>> both = List.of(a, b);
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Job<Either<A, B>> race = new Supervisor(both, Supervisor.Policy.FIRST);
+        return race;
+    }
+
+    /**
+     * Runs every job as a child fiber and gives their values in input order. The first failure cancels
+     * the others and is the result (after they have finished); a cancelled child cancels the whole. An
+     * empty list gives an empty list at once.
+     */
+    public static <A> Job<List<A>> all(List<? extends Job<? extends A>> jobs) {
+        return new Supervisor<>(checkedCopy(jobs, "jobs"), Supervisor.Policy.ALL);
+    }
+
+    /**
+     * Runs every job as a child fiber; the first success wins and the others are cancelled. When all
+     * fail, fails with the first failure with the others suppressed.
+     *
+     * @throws IllegalArgumentException if {@code jobs} is empty
+     */
+    public static <A> Job<A> any(List<? extends Job<? extends A>> jobs) {
+        List<? extends Job<? extends A>> copy = checkedCopy(jobs, "jobs");
+        if (copy.isEmpty()) {
+            throw new IllegalArgumentException("Job.any needs at least one job");
+        }
+        return new Supervisor<>(copy, Supervisor.Policy.ANY);
+    }
+
+    /**
+     * A job that waits for the stage {@code stage} supplies (asked anew each run) without holding a
+     * worker. Cancelling the waiting fiber cancels the stage's future.
+     */
+    public static <A> Job<A> fromFuture(Supplier<? extends CompletionStage<? extends A>> stage) {
+        return new Interop.FromFuture<>(Objects.requireNonNull(stage, "stage"));
+    }
+
+    /**
+     * A job that runs blocking code on a new virtual thread while the fiber waits without holding a
+     * worker. Cancelling the fiber interrupts the thread and does not wait for it.
+     */
+    public static <A> Job<A> blocking(Callable<? extends A> body) {
+        return new Interop.Blocking<>(Objects.requireNonNull(body, "body"));
+    }
+
+    private static <T> List<T> checkedCopy(List<T> list, String what) {
+        Objects.requireNonNull(list, what);
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == null) {
+                throw new NullPointerException(what + "[" + i + "] is null");
+            }
+        }
+        return List.copyOf(list);
+    }
+
     // ---------------------------------------------------------------- sequencing
 
     /** Runs this job, then the job {@code f} makes from its value. A cancellation point. */
@@ -160,6 +226,19 @@ public abstract class Job<A> {
     /** Runs {@code finalizer} (uncancelable) only if this job is cancelled. */
     public final Job<A> onCancel(Job<Void> finalizer) {
         return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), true);
+    }
+
+    /**
+     * Runs this job with a time limit: a race with {@link #sleep}; when the sleep wins this job is
+     * cancelled (its finalizers run) and the result fails with {@link TimeoutException}.
+     *
+     * @throws IllegalArgumentException if {@code limit} is negative
+     */
+    public final Job<A> timeout(Duration limit) {
+        Job<Void> timer = sleep(limit);
+        return race(this, timer).flatMap(winner -> winner instanceof Either.Left<A, Void> left
+                ? result(left.value())
+                : failure(new TimeoutException("timed out after " + limit)));
     }
 
     // ---------------------------------------------------------------- fibers

@@ -1,6 +1,5 @@
 package dev.spindle;
 
-import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.StopCondition;
 import dev.spindle.internal.run.Worker;
@@ -167,33 +166,23 @@ public final class Scheduler implements AutoCloseable {
     }
 
     /** Removes a finished root from {@link #roots}. */
-    private final class RootUnlinker extends Cont<Object> {
+    private final class RootUnlinker extends Callback<Object> {
         private final FiberCore<?> root;
 
         RootUnlinker(FiberCore<?> root) {
-            super(null);
             this.root = root;
         }
 
         @Override
-        public void doCont(Worker w, Object ignored) {
-            roots.remove(root);
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
+        void onDone(Worker w) {
             roots.remove(root);
         }
     }
 
     /** Wakes a thread blocked in {@link #runOutcome} when the fiber ends. */
-    private final class BlockingJoiner<A> extends Cont<A> implements StopCondition {
+    private final class BlockingJoiner<A> extends Callback<A> implements StopCondition {
         private final Thread waiter = Thread.currentThread();
         private volatile boolean done;
-
-        BlockingJoiner() {
-            super(null);
-        }
 
         @Override
         public boolean isStopped() {
@@ -201,39 +190,24 @@ public final class Scheduler implements AutoCloseable {
         }
 
         @Override
-        public void doCont(Worker w, A a) {
-            signal();
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            signal();
-        }
-
-        private void signal() {
+        void onDone(Worker w) {
             done = true;
             engine.wake(waiter);
         }
     }
 
     /** Completes a {@link FiberFuture} when its fiber ends. */
-    private static final class FutureJoiner<A> extends Cont<A> {
+    private static final class FutureJoiner<A> extends Callback<A> {
         private final FiberCore<A> fiber;
         private final FiberFuture<A> future;
 
         FutureJoiner(FiberCore<A> fiber, FiberFuture<A> future) {
-            super(null);
             this.fiber = fiber;
             this.future = future;
         }
 
         @Override
-        public void doCont(Worker w, A a) {
-            future.completeFrom(fiber);
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
+        void onDone(Worker w) {
             future.completeFrom(fiber);
         }
     }

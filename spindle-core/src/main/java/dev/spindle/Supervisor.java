@@ -1,0 +1,246 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Worker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Runs several jobs as child fibers of the current fiber and decides one outcome from theirs: the common
+ * engine of {@code race}, {@code all} and {@code any}.
+ *
+ * <pre>
+ * Implementation overview
+ * =======================
+ *   Each child gets a completion callback (a joiner continuation without a fiber). Callbacks may run
+ *   concurrently on different workers. The first callback that settles the result (CAS on decided)
+ *   requests cancellation of the other children; the parent continuation is resumed only when every
+ *   child has finished (remaining reaches 0), so losers' finalizers have run before the combinator
+ *   returns.
+ *
+ *   Cancellation of the parent reaches the children through the cancellation tree; they end Cancelled,
+ *   the policy settles on "cancelled", and the parent continuation receives the cancel signal.
+ *
+ * Memory ordering
+ *   Each child's outcome is read from its fiber after it is done (its state is volatile). The decided
+ *   outcome is written before the CAS that publishes it and read by the last finisher after its
+ *   decrement of remaining (both atomic), which orders it.
+ * </pre>
+ *
+ * @param <A> type of each child's value
+ * @param <R> type of the combined value
+ */
+final class Supervisor<A, R> extends Job<R> {
+    /** How children's outcomes combine. */
+    enum Policy {
+        /** First outcome of any kind decides (race). */
+        FIRST,
+        /** All must succeed; first failure or cancellation decides (all). */
+        ALL,
+        /** First success decides; all failures fail with the first, others suppressed (any). */
+        ANY
+    }
+
+    private final List<? extends Job<? extends A>> jobs;
+    private final Policy policy;
+
+    Supervisor(List<? extends Job<? extends A>> jobs, Policy policy) {
+        this.jobs = jobs;
+        this.policy = policy;
+    }
+
+    @Override
+    void doJob(Worker w, Cont<R> k) {
+        int n = jobs.size();
+        if (n == 0) {
+            if (policy == Policy.ALL) {
+                @SuppressWarnings("unchecked")
+                R empty = (R) Collections.emptyList();
+                Jobs.succeed(w, k, empty);
+            } else {
+                Jobs.fail(w, k, new IllegalArgumentException(policy == Policy.ANY
+                        ? "Job.any of no jobs has no outcome" : "a race needs at least one job"));
+            }
+            return;
+        }
+        FiberCore<?> parent = (FiberCore<?>) k.fiber;
+        if (parent.cancelPending()) {
+            Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            return;
+        }
+        new Run<A, R>(policy, k, n).start(w, parent, jobs);
+    }
+
+    /** One running instance. */
+    static final class Run<A, R> {
+        private final Policy policy;
+        private final Cont<R> k;
+        @SuppressWarnings("unchecked")
+        private final FiberCore<A>[] children;
+        /** Children not yet finished. Atomic. */
+        private volatile int remaining;
+        /** 0 until an outcome is settled, then 1. CAS. */
+        private volatile int decided;
+        /** The settled outcome: index of the winner (FIRST/ANY), or -1 for a failure/cancellation. */
+        private int winner = -1;
+        /** The settling failure, or the cancel signal. */
+        private Throwable failure;
+
+        @SuppressWarnings("unchecked")
+        Run(Policy policy, Cont<R> k, int n) {
+            this.policy = policy;
+            this.k = k;
+            this.children = (FiberCore<A>[]) new FiberCore<?>[n];
+            this.remaining = n;
+        }
+
+        void start(Worker w, FiberCore<?> parent, List<? extends Job<? extends A>> jobs) {
+            int n = children.length;
+            for (int i = 0; i < n; i++) {
+                @SuppressWarnings("unchecked")
+                Job<A> job = (Job<A>) jobs.get(i);
+                FiberCore<A> child = new FiberCore<>(job, w.engine(), parent, false);
+                children[i] = child;
+                w.fiberStarted();
+                parent.addChild(w, child);
+            }
+            // Callbacks are attached before any child runs; children run in argument order.
+            for (int i = 0; i < n; i++) {
+                children[i].tryAddJoiner(new Done<>(this, i));
+            }
+            for (int i = n - 1; i >= 0; i--) {
+                w.push(children[i]);
+            }
+        }
+
+        void childDone(Worker w, int index) {
+            FiberCore<A> child = children[index];
+            int state = child.stateNow();
+            switch (policy) {
+                case FIRST -> settle(w, index, state == FiberCore.SUCCEEDED ? null : failureOf(child));
+                case ALL -> {
+                    if (state != FiberCore.SUCCEEDED) {
+                        settle(w, -1, failureOf(child));
+                    }
+                }
+                case ANY -> {
+                    if (state == FiberCore.SUCCEEDED) {
+                        settle(w, index, null);
+                    } else if (state == FiberCore.CANCELLED) {
+                        settle(w, -1, Jobs.CancelSignal.INSTANCE);
+                    }
+                }
+            }
+            if ((int) REMAINING.getAndAdd(this, -1) == 1) {
+                finish(w);
+            }
+        }
+
+        private static Throwable failureOf(FiberCore<?> child) {
+            return child.stateNow() == FiberCore.CANCELLED
+                    ? Jobs.CancelSignal.INSTANCE : child.failureForJoiner();
+        }
+
+        /** Settles the outcome once; the first caller cancels the other children. */
+        private void settle(Worker w, int winnerIndex, Throwable error) {
+            if (decided != 0 || !DECIDED.compareAndSet(this, 0, 1)) {
+                return;
+            }
+            winner = winnerIndex;
+            failure = error;
+            for (int i = 0; i < children.length; i++) {
+                if (i != winnerIndex) {
+                    children[i].requestCancel(w);
+                }
+            }
+        }
+
+        private void finish(Worker w) {
+            Throwable error = failure;
+            if (decided == 0) {
+                // ALL: every child succeeded; ANY: every child failed.
+                if (policy == Policy.ALL) {
+                    resume(w, allValues(), null);
+                } else {
+                    resume(w, null, combinedFailures());
+                }
+            } else if (error != null) {
+                resume(w, null, error);
+            } else {
+                resume(w, winnerValue(), null);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private R allValues() {
+            List<A> values = new ArrayList<>(children.length);
+            for (FiberCore<A> c : children) {
+                values.add(c.valueNow());
+            }
+            return (R) Collections.unmodifiableList(values);
+        }
+
+        @SuppressWarnings("unchecked")
+        private R winnerValue() {
+            A v = children[winner].valueNow();
+            if (policy == Policy.FIRST) {
+                return (R) (winner == 0 ? new Either.Left<>(v) : new Either.Right<>(v));
+            }
+            return (R) v;
+        }
+
+        private Throwable combinedFailures() {
+            Throwable first = null;
+            for (FiberCore<A> c : children) {
+                Throwable e = c.failureForJoiner();
+                if (first == null) {
+                    first = e;
+                } else if (e != first) {
+                    first.addSuppressed(e);
+                }
+            }
+            return first;
+        }
+
+        private void resume(Worker w, R value, Throwable error) {
+            if (error == null) {
+                k.value = value;
+                w.push(k);
+            } else {
+                w.push(new Jobs.FailWork(k, error));
+            }
+        }
+
+        private static final VarHandle REMAINING;
+        private static final VarHandle DECIDED;
+
+        static {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            try {
+                REMAINING = l.findVarHandle(Run.class, "remaining", int.class);
+                DECIDED = l.findVarHandle(Run.class, "decided", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
+    /** Completion callback of child {@code index}. */
+    static final class Done<A> extends Callback<A> {
+        private final Run<A, ?> run;
+        private final int index;
+
+        Done(Run<A, ?> run, int index) {
+            this.run = run;
+            this.index = index;
+        }
+
+        @Override
+        void onDone(Worker w) {
+            run.childDone(w, index);
+        }
+    }
+}
