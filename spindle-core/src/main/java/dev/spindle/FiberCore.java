@@ -317,7 +317,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
      * Called by a primitive after it enqueued this fiber's continuation at {@code b} (having set
      * {@link #blockOn} first): withdraws at once if cancellation arrived meanwhile.
      */
-    void checkCancelWhileBlocked(Worker w, Blocker b) {
+    @Override
+    public void checkCancelWhileBlocked(Worker w, Blocker b) {
         if (cancelPending()) {
             Cont<?> k = b.removeWaiter(this);
             if (k != null) {
@@ -327,7 +328,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
     }
 
     /** Records that this fiber is about to wait at {@code b}; must precede the enqueue. */
-    void blockOn(Blocker b) {
+    @Override
+    public void blockOn(Blocker b) {
         blockedOn = b;
     }
 

@@ -34,6 +34,10 @@ import java.util.function.Supplier;
  * @param <A> the type of the job's value
  */
 public abstract class Job<A> {
+    static {
+        dev.spindle.internal.run.Bridge.install(BridgeImpl.INSTANCE);
+    }
+
     /** Only Spindle defines jobs; users compose them. */
     Job() {
     }

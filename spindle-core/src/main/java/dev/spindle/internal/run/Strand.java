@@ -54,6 +54,16 @@ public abstract class Strand<A> extends Cont<A> {
         return s;
     }
 
+    /**
+     * Records that this fiber is about to wait at {@code b}. Protocol for every blocking primitive:
+     * check {@link #cancelPending()}; call this; enqueue the continuation under the primitive's lock;
+     * then call {@link #checkCancelWhileBlocked}. The primitive implements {@link Blocker#removeWaiter}.
+     */
+    public abstract void blockOn(Blocker b);
+
+    /** After enqueueing at {@code b}: withdraws the waiter at once if cancellation arrived meanwhile. */
+    public abstract void checkCancelWhileBlocked(Worker w, Blocker b);
+
     /** Enters an uncancelable region. Owner only. */
     public final void mask() {
         CANCEL_STATE.getAndAdd(this, MASK_UNIT);

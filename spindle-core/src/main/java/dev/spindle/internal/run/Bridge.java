@@ -1,0 +1,52 @@
+package dev.spindle.internal.run;
+
+import dev.spindle.Job;
+
+/**
+ * Lets Spindle's own packages outside {@code dev.spindle} build jobs (the JDK's SharedSecrets idea): the
+ * API package installs a factory when {@link Job} initialises; users never see it.
+ */
+public final class Bridge {
+    /** Implemented once, by the API package. */
+    public interface JobFactory {
+        /** A job that runs {@code body}. */
+        <A> Job<A> job(JobBody<A> body);
+
+        /** Continues {@code k} with {@code a}, trampolining when the worker's step budget is spent. */
+        <A> void succeed(Worker w, Cont<A> k, A a);
+
+        /** Fails {@code k} with {@code e}, trampolining when the worker's step budget is spent. */
+        void fail(Worker w, Cont<?> k, Throwable e);
+
+        /** Fails {@code k} with cancellation (its fiber's cancellation was observed). */
+        void failCancelled(Worker w, Cont<?> k);
+
+        /** A work item that delivers {@code e} to {@code k} when run. */
+        Work failWork(Cont<?> k, Throwable e);
+    }
+
+    private static volatile JobFactory factory;
+
+    private Bridge() {
+    }
+
+    /** Called once by the API package. */
+    public static void install(JobFactory f) {
+        factory = f;
+    }
+
+    /** The installed factory (initialising the API package first if needed). */
+    public static JobFactory get() {
+        JobFactory f = factory;
+        if (f == null) {
+            Job.unit(); // runs Job's static initialiser, which installs the factory
+            f = factory;
+        }
+        return f;
+    }
+
+    /** Shorthand for {@code get().job(body)}. */
+    public static <A> Job<A> job(JobBody<A> body) {
+        return get().job(body);
+    }
+}
