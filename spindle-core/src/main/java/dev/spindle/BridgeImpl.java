@@ -1,6 +1,9 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Bridge;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Work;
@@ -36,6 +39,17 @@ final class BridgeImpl implements Bridge.JobFactory {
     @Override
     public Work failWork(Cont<?> k, Throwable e) {
         return new Jobs.FailWork(k, e);
+    }
+
+    @Override
+    public Scheduler scheduler(Engine engine) {
+        return new Scheduler(engine);
+    }
+
+    @Override
+    public Blocker blockerOf(Strand<?> fiber) {
+        FiberCore<?> f = (FiberCore<?>) fiber;
+        return f.isDone() ? null : f.lastBlocker();
     }
 
     /** A job whose doJob is a {@link JobBody}. */

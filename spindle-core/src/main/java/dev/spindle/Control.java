@@ -222,4 +222,24 @@ final class Control {
             Jobs.succeed(w, k, Clock.instant(w.engine()));
         }
     }
+
+    /** {@code job.named(name)}: names the running fiber for reports, then runs the job. */
+    static final class Named<A> extends Job<A> {
+        private final Job<A> job;
+        private final String name;
+
+        Named(Job<A> job, String name) {
+            this.job = job;
+            this.name = name;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            dev.spindle.internal.run.FiberObserver o = w.engine().observer();
+            if (o != null && k.fiber != null) {
+                o.named(k.fiber, name);
+            }
+            job.doJob(w, k);
+        }
+    }
 }

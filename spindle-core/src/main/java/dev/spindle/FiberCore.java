@@ -3,6 +3,7 @@ package dev.spindle;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.FiberObserver;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -90,6 +91,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
         this.parent = parent;
         this.reportsFailure = reportsFailure;
         this.pending = 1;
+        FiberObserver o = engine.observer();
+        if (o != null) {
+            o.started(this);
+        }
     }
 
     // ---------------------------------------------------------------- queries
@@ -177,6 +182,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             waiting = next;
         }
         w.fiberFinished();
+        FiberObserver o = engine.observer();
+        if (o != null) {
+            o.finished(this);
+        }
         retire();
     }
 
@@ -228,7 +237,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
     boolean tryAddJoiner(Cont<?> k) {
         FiberCore<?> waiter = (FiberCore<?>) k.fiber;
         if (waiter != null) {
-            waiter.blockedOn = this;
+            waiter.blockOn(this);
         }
         SpinLock.lock(LOCK, this);
         if (state >= SUCCEEDED) {
@@ -265,6 +274,11 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
     @Override
     public String describe() {
         return "join of " + this;
+    }
+
+    /** What this fiber last blocked on, or null: for deadlock reports (may be stale while running). */
+    Blocker lastBlocker() {
+        return blockedOn;
     }
 
     // ---------------------------------------------------------------- cancellation
@@ -331,6 +345,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
     @Override
     public void blockOn(Blocker b) {
         blockedOn = b;
+        FiberObserver o = engine.observer();
+        if (o != null) {
+            o.blocked(this, b);
+        }
     }
 
     // ---------------------------------------------------------------- the tree

@@ -145,6 +145,12 @@ final class Interop {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
+            if (w.engine().isDriven()) {
+                Jobs.fail(w, k, new UnsupportedOperationException(
+                        "Job.blocking runs code on a real thread, which the deterministic simulator cannot"
+                                + " schedule; test that code outside the simulation or inject a Job instead"));
+                return;
+            }
             ThreadWait<A> wait = new ThreadWait<>(k, w.engine());
             if (wait.block(w)) {
                 wait.thread = Thread.ofVirtual().name("spindle-blocking").start(() -> {

@@ -39,7 +39,7 @@ public final class Scheduler implements AutoCloseable {
     /** Fibers started from outside (run, submit, execute) that have not finished: for shutdownNow. */
     private final Set<FiberCore<?>> roots = ConcurrentHashMap.newKeySet();
 
-    private Scheduler(Engine engine) {
+    Scheduler(Engine engine) {
         this.engine = engine;
     }
 

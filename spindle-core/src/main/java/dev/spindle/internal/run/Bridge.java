@@ -23,6 +23,12 @@ public final class Bridge {
 
         /** A work item that delivers {@code e} to {@code k} when run. */
         Work failWork(Cont<?> k, Throwable e);
+
+        /** A scheduler running on {@code engine} (the simulator's). */
+        dev.spindle.Scheduler scheduler(Engine engine);
+
+        /** What {@code fiber} waits on, or null when it is not blocked. */
+        Blocker blockerOf(Strand<?> fiber);
     }
 
     private static volatile JobFactory factory;

@@ -47,6 +47,10 @@ public final class Engine {
     private final Consumer<Throwable> uncaughtHandler;
     private final TimerQueue timers;
     private final String name;
+    /** The simulator's driver (clock and loop), or null: real threads and System.nanoTime. */
+    private final Driver driver;
+    /** Observer of fiber lifecycles, or null (production). */
+    private final FiberObserver observer;
 
     /** Guards head/tail of the global queue. */
     private int lock;
@@ -68,6 +72,21 @@ public final class Engine {
      * otherwise {@code workerCount} must be 1 and callers drive it.
      */
     public Engine(String name, int workerCount, boolean threaded, Consumer<Throwable> uncaughtHandler) {
+        this(name, workerCount, threaded, uncaughtHandler, null, null);
+    }
+
+    /**
+     * Creates a driven engine: one worker, no threads, {@code driver}'s clock; {@code observer} sees
+     * every fiber.
+     */
+    public Engine(String name, Consumer<Throwable> uncaughtHandler, Driver driver, FiberObserver observer) {
+        this(name, 1, false, uncaughtHandler, java.util.Objects.requireNonNull(driver, "driver"), observer);
+    }
+
+    private Engine(String name, int workerCount, boolean threaded, Consumer<Throwable> uncaughtHandler,
+                   Driver driver, FiberObserver observer) {
+        this.driver = driver;
+        this.observer = observer;
         if (workerCount < 1) {
             throw new IllegalArgumentException("worker count must be at least 1, was " + workerCount);
         }
@@ -99,7 +118,26 @@ public final class Engine {
 
     /** The engine's clock in nanoseconds: the only time source the runtime uses. */
     public long nanoTime() {
-        return System.nanoTime();
+        Driver d = driver;
+        return d == null ? System.nanoTime() : d.nanoTime();
+    }
+
+    /** Whether a driver (the simulator) runs this engine: no threads, virtual time. */
+    public boolean isDriven() {
+        return driver != null;
+    }
+
+    /** The fiber observer, or null. */
+    public FiberObserver observer() {
+        return observer;
+    }
+
+    /** The single worker of a driven or single-threaded engine. */
+    public Worker soleWorker() {
+        if (workers.length != 1) {
+            throw new IllegalStateException("engine " + name + " has " + workers.length + " workers");
+        }
+        return workers[0];
     }
 
     /** The engine's timer queue. */
@@ -227,6 +265,10 @@ public final class Engine {
      * true must call {@link #wake(Thread)} on the waiting thread.
      */
     public void await(StopCondition stop) {
+        if (driver != null) {
+            driver.driveUntil(this, stop);
+            return;
+        }
         Worker w = currentWorker();
         if (w != null) {
             w.runUntil(stop);
@@ -318,7 +360,9 @@ public final class Engine {
     public void close() {
         RUN_STATE.compareAndSet(this, OPEN, CLOSING);
         StopCondition quiescent = () -> liveFibers() == 0 && head == null;
-        if (!threaded) {
+        if (driver != null) {
+            driver.driveUntil(this, quiescent);
+        } else if (!threaded) {
             while (!quiescent.isStopped()) {
                 driveWhileBusy(quiescent);
             }

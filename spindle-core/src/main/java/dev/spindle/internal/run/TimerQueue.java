@@ -56,6 +56,10 @@ public final class TimerQueue {
             sleepingUntil = t.deadline;
             wake = true;
         }
+        if (engine.isDriven()) {
+            SpinLock.unlock(LOCK, this); // the driver takes due timers itself
+            return;
+        }
         Thread th = thread;
         boolean start = th == null;
         if (start) {

@@ -221,6 +221,19 @@ public final class Worker {
         return first;
     }
 
+    /** Pops the newest local item, or null. Owner only (used by drivers that choose the order). */
+    Work popLocal() {
+        Work wk = top;
+        if (wk != null) {
+            top = wk.next;
+            if (top == null) {
+                bottom = null;
+            }
+            wk.next = null;
+        }
+        return wk;
+    }
+
     /** Adopts a chain taken from the global queue as the whole local stack. Stack must be empty. */
     void adoptChain(Work first, Work last) {
         assert top == null;

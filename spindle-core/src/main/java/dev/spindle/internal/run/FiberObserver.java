@@ -1,0 +1,19 @@
+package dev.spindle.internal.run;
+
+/**
+ * Sees fibers come and go and block: for deadlock reports, traces and fiber dumps. Engines in
+ * production have none; the simulator installs one.
+ */
+public interface FiberObserver {
+    /** A fiber was created. */
+    void started(Strand<?> fiber);
+
+    /** A fiber finished. */
+    void finished(Strand<?> fiber);
+
+    /** A fiber is about to wait at {@code blocker}. */
+    void blocked(Strand<?> fiber, Blocker blocker);
+
+    /** A fiber was given a name by the user. */
+    void named(Strand<?> fiber, String name);
+}
