@@ -40,8 +40,13 @@ final class Control {
             if (mode == StartMode.CHILD && current != null) {
                 current.addChild(w, child);
             }
-            w.push(child);
-            Jobs.succeed(w, k, new Fiber<>(child));
+            // Child first (Cilk's work-first rule): the starter's continuation waits on the local stack,
+            // where an idle worker can take it, and the child runs now on this stack (its steps spend the
+            // same fuel, so depth stays bounded). A parent that starts many short children thus never
+            // piles them up: each finishes before the next starts unless another worker takes over.
+            k.value = new Fiber<>(child);
+            w.push(k);
+            child.doWork(w);
         }
     }
 
