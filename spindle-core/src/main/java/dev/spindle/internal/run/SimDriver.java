@@ -1,6 +1,8 @@
 package dev.spindle.internal.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -24,6 +26,16 @@ import java.util.SplittableRandom;
  *   Virtual nanoseconds, starting at 0. Time moves only when nothing is runnable: to the earliest timer
  *   (driveUntil) or to a target instant (advanceTo). Nothing runnable and no timer while the stop
  *   condition is false is a deadlock: {@link #deadlock()} makes the exception to throw.
+ *   The timers due at one instant become runnable together; {@link #orderDue} may reorder them first
+ *   (the timer heap does not keep equal deadlines in scheduling order).
+ *
+ * Hooks (for traces and strategies; all run on the driving thread)
+ *   pick(items)        which runnable item goes next
+ *   beforeRun(item)    just before an item runs (may throw to abort the drive, e.g. a step limit)
+ *   afterRun(item)     just after it ran (the item may already be queued again)
+ *   timeAdvanced(t)    the clock moved to t
+ *   orderDue(items)    timers that fell due together, before they join the runnable set
+ *   deadlock()         the exception for a stuck drive
  *
  * Single-threaded by construction: every method runs on the thread that drives the simulation.
  * </pre>
@@ -31,6 +43,10 @@ import java.util.SplittableRandom;
 public class SimDriver implements Driver {
     /** Everything runnable now, in scheduling order. */
     private final ArrayList<Work> runnable = new ArrayList<>();
+    /** Read-only view of {@link #runnable} for subclasses. */
+    private final List<Work> runnableView = Collections.unmodifiableList(runnable);
+    /** Scratch list for timers falling due together. */
+    private final ArrayList<Work> due = new ArrayList<>();
     private final SplittableRandom random;
     private final long seed;
     /** Virtual time in nanoseconds. */
@@ -120,6 +136,15 @@ public class SimDriver implements Driver {
         }
     }
 
+    /**
+     * Everything runnable at this instant (after collecting newly scheduled work), in scheduling order: a
+     * read-only view, valid until the simulation runs again.
+     */
+    public final List<Work> runnable(Engine engine) {
+        collect(engine);
+        return runnableView;
+    }
+
     /** Whether nothing is runnable and no timer is pending. */
     public final boolean isStuck(Engine engine) {
         collect(engine);
@@ -143,8 +168,19 @@ public class SimDriver implements Driver {
     protected void beforeRun(Work item) {
     }
 
+    /** Called after each item ran (it may already be queued again), for traces. */
+    protected void afterRun(Work item) {
+    }
+
     /** Called when time moves, for traces. */
     protected void timeAdvanced(long nanos) {
+    }
+
+    /**
+     * Called with the work of every timer due at the current instant, in heap order, before it becomes
+     * runnable; may reorder the list in place (e.g. into the order the timers were set).
+     */
+    protected void orderDue(ArrayList<Work> items) {
     }
 
     /** The exception for a stuck simulation (nothing runnable, no timer, stop condition false). */
@@ -162,6 +198,7 @@ public class SimDriver implements Driver {
         steps++;
         beforeRun(wk);
         w.run(wk);
+        afterRun(wk);
     }
 
     private void advanceClock(Engine engine, long next) {
@@ -169,13 +206,18 @@ public class SimDriver implements Driver {
             now = next;
             timeAdvanced(now);
         }
-        Work due = engine.timers().takeDue(now);
-        while (due != null) {
-            Work following = due.next;
-            due.next = null;
-            runnable.add(due);
-            due = following;
+        Work wk = engine.timers().takeDue(now);
+        while (wk != null) {
+            Work following = wk.next;
+            wk.next = null;
+            due.add(wk);
+            wk = following;
         }
+        if (due.size() > 1) {
+            orderDue(due);
+        }
+        runnable.addAll(due);
+        due.clear();
     }
 
     private void collect(Engine engine) {
@@ -184,7 +226,7 @@ public class SimDriver implements Driver {
         for (Work wk = w.popLocal(); wk != null; wk = w.popLocal()) {
             runnable.add(wk);
         }
-        java.util.Collections.reverse(runnable.subList(start, runnable.size()));
+        Collections.reverse(runnable.subList(start, runnable.size()));
         for (Work wk = engine.pollGlobal(null); wk != null; wk = engine.pollGlobal(null)) {
             runnable.add(wk);
         }
