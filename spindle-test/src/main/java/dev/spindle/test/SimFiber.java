@@ -1,0 +1,62 @@
+package dev.spindle.test;
+
+import dev.spindle.Outcome;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A job started in a {@link Simulation} by {@link Simulation#start}: it has been scheduled, and runs only
+ * while the simulation is driven ({@link Simulation#runUntilIdle}, {@link Simulation#advance},
+ * {@link #outcome}, {@link #join}, another {@code run}).
+ *
+ * <pre>{@code
+ * SimFiber<String> reply = sim.start(server.request("ping"));
+ * sim.advance(Duration.ofMillis(5));
+ * assertFalse(reply.isDone());                 // the server answers after 10 ms
+ * assertEquals("pong", reply.join());          // drives the simulation until it is done
+ * }</pre>
+ *
+ * @param <A> the type of the job's value
+ */
+public final class SimFiber<A> {
+    private final Simulation simulation;
+    private final CompletableFuture<A> future;
+
+    SimFiber(Simulation simulation, CompletableFuture<A> future) {
+        this.simulation = simulation;
+        this.future = future;
+    }
+
+    /** Whether the job has ended (in any way). Does not drive the simulation. */
+    public boolean isDone() {
+        return future.isDone();
+    }
+
+    /**
+     * Drives the simulation until the job ends and gives its outcome.
+     *
+     * @throws DeadlockException if it never can end
+     */
+    public Outcome<A> outcome() {
+        simulation.driveUntil(future::isDone);
+        return switch (future.state()) {
+            case SUCCESS -> Outcome.success(future.resultNow());
+            case FAILED -> Outcome.failure(future.exceptionNow());
+            default -> Outcome.cancelled();
+        };
+    }
+
+    /**
+     * Drives the simulation until the job ends; gives its value or rethrows its failure, like
+     * {@link Simulation#run}.
+     *
+     * @throws DeadlockException if it never can end
+     */
+    public A join() {
+        return outcome().getOrThrow();
+    }
+
+    @Override
+    public String toString() {
+        return "SimFiber[" + (future.isDone() ? "done" : "pending") + "]";
+    }
+}

@@ -1,0 +1,312 @@
+package dev.spindle.test;
+
+import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.FiberObserver;
+import dev.spindle.internal.run.SimDriver;
+import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Work;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The simulator's driver and fiber observer in one: the core's {@link SimDriver} loop with a
+ * {@link Choice} strategy plugged into {@code pick}, a registry of live fibers, and the {@link Trace}.
+ *
+ * <pre>
+ * Implementation overview
+ * =======================
+ * Fibers
+ *   Every fiber gets a FiberInfo when it starts (observer callback from the fiber's constructor): a
+ *   number in start order, its starter (the fiber running at that moment, or none for fibers started by
+ *   the test), later its name. Numbers, not identity hashes, label fibers in traces and reports, so one
+ *   schedule gives byte-identical output.
+ *
+ * What a fiber waits on
+ *   blocked(fiber, b) records b (a fiber being joined is kept as its FiberInfo; any other blocker as its
+ *   description, taken at that moment with identity hashes made stable). The record is cleared whenever
+ *   one of the fiber's items runs: a fiber that waits without a blocker (race/all/any wait for their
+ *   children through callbacks) is reported as waiting for its live children instead. The core's
+ *   Bridge.blockerOf keeps the last blocker even after the fiber moved on, so it is not used for reports.
+ *
+ * Who is running
+ *   beforeRun sets the running fiber from the item's continuation; afterRun clears it. The core starts a
+ *   child work-first: Job.start runs the child's first segment inline, inside the starter's step, until
+ *   the child waits, yields or ends (and nothing of the starter runs after it in that step). So a fiber
+ *   started during a step becomes the running fiber, and one that finishes during its own inline run
+ *   leaves nobody running. race/all/any instead create all their children first and queue them, their
+ *   starter having nothing left to do in the step. To tell the two apart, a fiber just started is
+ *   "fresh" until it shows that it runs (it is named, blocks, notes or finishes): a fiber started while
+ *   the running fiber is still fresh is its sibling, not its child. (An unnamed inline child whose very
+ *   first act is to start another is taken for a sibling: the one ambiguity left.)
+ *   If the core ever queues children in a driven engine, drop the reassignment in started.
+ *
+ * Timers due together
+ *   The heap gives equal deadlines in no particular order; orderDue sorts them by the order in which their
+ *   fibers blocked, so seed 0 wakes sleepers in the order they went to sleep.
+ *
+ * Single-threaded: everything runs on the thread driving the simulation.
+ * </pre>
+ */
+final class SimScheduler extends SimDriver implements FiberObserver {
+    private final Schedule schedule;
+    private final Choice choice;
+    private final Trace trace;
+    private final long maxSteps;
+    private final StableText stable = new StableText();
+    /** Live fibers by identity. */
+    private final IdentityHashMap<Strand<?>, FiberInfo> live = new IdentityHashMap<>();
+    /** Live fibers by number (start order), for reports. */
+    private final TreeMap<Integer, FiberInfo> liveById = new TreeMap<>();
+    private final Choice.FiberLookup lookup = this::infoOf;
+    /** The engine driven; set once after construction (the engine needs its driver first). */
+    private Engine engine;
+    /** The fiber whose item is running, or null between steps. */
+    private FiberInfo current;
+    /** Whether {@link #current} was just started in this step and has not yet shown that it runs. */
+    private boolean currentFresh;
+    private int nextId = 1;
+    private long blockSequence;
+
+    SimScheduler(Schedule schedule, int traceLimit, long maxSteps) {
+        super(schedule.seed());
+        this.schedule = schedule;
+        this.choice = schedule.newChoice();
+        this.trace = new Trace(traceLimit);
+        this.maxSteps = maxSteps;
+    }
+
+    void attach(Engine e) {
+        this.engine = e;
+    }
+
+    Trace trace() {
+        return trace;
+    }
+
+    Schedule schedule() {
+        return schedule;
+    }
+
+    // ---------------------------------------------------------------- SimDriver hooks
+
+    @Override
+    protected int pick(ArrayList<Work> items) {
+        return items.size() == 1 ? 0 : choice.pick(items, lookup);
+    }
+
+    @Override
+    protected void beforeRun(Work item) {
+        if (steps() > maxSteps) {
+            throw new IllegalStateException("simulation exceeded " + maxSteps + " steps at t="
+                    + VirtualTime.format(nanoTime()) + " under schedule " + schedule
+                    + ": a fiber may be spinning (yielding in a loop) while it waits for another");
+        }
+        FiberInfo f = infoOf(item);
+        current = f;
+        currentFresh = false;
+        if (f != null) {
+            f.running();
+            trace.add(new TraceEvent(TraceEvent.Kind.RUN, nanoTime(), steps(), f, null, null));
+        } else {
+            trace.add(new TraceEvent(TraceEvent.Kind.RUN_INTERNAL, nanoTime(), steps(), null, null,
+                    internalWork(item)));
+        }
+    }
+
+    @Override
+    protected void afterRun(Work item) {
+        current = null;
+        currentFresh = false;
+    }
+
+    @Override
+    protected void timeAdvanced(long nanos) {
+        trace.add(new TraceEvent(TraceEvent.Kind.TIME, nanos, 0, null, null, null));
+    }
+
+    @Override
+    protected void orderDue(ArrayList<Work> items) {
+        items.sort(Comparator.comparingLong(this::blockOrder)); // stable: unknown items keep heap order
+    }
+
+    @Override
+    protected RuntimeException deadlock() {
+        return new DeadlockException(waitingFibers(), nanoTime(), schedule.toString(), joinCycle());
+    }
+
+    // ---------------------------------------------------------------- FiberObserver
+
+    @Override
+    public void started(Strand<?> fiber) {
+        FiberInfo starter = current != null && currentFresh ? current.starter : current;
+        FiberInfo f = new FiberInfo(nextId++, starter);
+        live.put(fiber, f);
+        liveById.put(f.id, f);
+        choice.fiberStarted(f);
+        trace.add(new TraceEvent(TraceEvent.Kind.START, nanoTime(), 0, starter, f, null));
+        if (current != null) {
+            current = f; // work-first: the child runs now, inside its starter's step
+            currentFresh = true;
+        }
+    }
+
+    @Override
+    public void finished(Strand<?> fiber) {
+        FiberInfo f = live.remove(fiber);
+        if (f != null) {
+            liveById.remove(f.id);
+            f.finished = true;
+            f.running();
+            trace.add(new TraceEvent(TraceEvent.Kind.FINISH, nanoTime(), 0, f, null, null));
+            if (f == current) {
+                current = null;
+                currentFresh = false;
+            }
+        }
+    }
+
+    @Override
+    public void blocked(Strand<?> fiber, Blocker blocker) {
+        FiberInfo f = live.get(fiber);
+        if (f == null) {
+            return;
+        }
+        f.blockSequence = ++blockSequence;
+        showsRunning(f);
+        FiberInfo target = blocker instanceof Strand<?> s ? live.get(s) : null;
+        if (target != null || blocker instanceof Strand<?>) {
+            f.joinTarget = target;
+            f.waitsOn = target == null ? "join of a finished fiber" : null;
+        } else {
+            f.joinTarget = null;
+            f.waitsOn = describe(blocker);
+        }
+        trace.add(new TraceEvent(TraceEvent.Kind.BLOCK, nanoTime(), 0, f, target, f.waitsOn));
+    }
+
+    @Override
+    public void named(Strand<?> fiber, String name) {
+        FiberInfo f = live.get(fiber);
+        if (f != null) {
+            f.name = name;
+            showsRunning(f);
+        }
+    }
+
+    // ---------------------------------------------------------------- queries for Simulation
+
+    /** Records a note of the test, attributed to the running fiber (if any). */
+    void note(String text) {
+        currentFresh = false;
+        trace.add(new TraceEvent(TraceEvent.Kind.NOTE, nanoTime(), 0, current, null, stable.of(text)));
+    }
+
+    /** Records a failure that reached the uncaught handler. */
+    void uncaught(Throwable e) {
+        trace.add(new TraceEvent(TraceEvent.Kind.UNCAUGHT, nanoTime(), 0, current, null, stable.of(e.toString())));
+    }
+
+    /** Number of fibers started and not finished. */
+    int liveCount() {
+        return live.size();
+    }
+
+    /** Live fibers that have no runnable work, with what they wait on, in start order. */
+    List<BlockedFiber> waitingFibers() {
+        IdentityHashMap<FiberInfo, Boolean> runnableFibers = new IdentityHashMap<>();
+        for (Work wk : runnable(engine)) {
+            FiberInfo f = infoOf(wk);
+            if (f != null) {
+                runnableFibers.put(f, Boolean.TRUE);
+            }
+        }
+        List<BlockedFiber> out = new ArrayList<>();
+        for (FiberInfo f : liveById.values()) {
+            if (f != current && !runnableFibers.containsKey(f)) {
+                out.add(new BlockedFiber(f.id, f.name, waitText(f)));
+            }
+        }
+        return out;
+    }
+
+    private String waitText(FiberInfo f) {
+        if (f.isWaiting()) {
+            return f.waitDescription();
+        }
+        StringBuilder children = new StringBuilder();
+        for (FiberInfo c : liveById.values()) {
+            if (c.starter == f) {
+                children.append(children.length() == 0 ? "" : ", ").append(c.label());
+            }
+        }
+        return children.length() > 0
+                ? "its children " + children + " (race/all/any/timeout)"
+                : "nothing the simulator can see (a future or a thread outside the simulation?)";
+    }
+
+    /** A cycle of fibers joining each other, as text, or null. */
+    private String joinCycle() {
+        for (FiberInfo start : liveById.values()) {
+            Map<FiberInfo, Boolean> seen = new IdentityHashMap<>();
+            FiberInfo f = start;
+            while (f != null && !seen.containsKey(f)) {
+                seen.put(f, Boolean.TRUE);
+                f = f.joinTarget;
+            }
+            if (f == start) {
+                StringBuilder sb = new StringBuilder(start.label());
+                for (FiberInfo g = start.joinTarget; g != start; g = g.joinTarget) {
+                    sb.append(" -> ").append(g.label());
+                }
+                return sb.append(" -> ").append(start.label()).append(" (each joins the next)").toString();
+            }
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private FiberInfo infoOf(Work item) {
+        Strand<?> s = fiberOf(item);
+        return s == null ? null : live.get(s);
+    }
+
+    /** {@code f} acts inside the current step: if it is the fresh fiber, it runs inline. */
+    private void showsRunning(FiberInfo f) {
+        if (f == current) {
+            currentFresh = false;
+        }
+    }
+
+    /** What a work item that belongs to no fiber does, for the trace (known core items by class name). */
+    private static String internalWork(Work item) {
+        String type = item.getClass().getSimpleName();
+        return switch (type) {
+            case "Done" -> "race/all/any sees a child end";
+            case "BlockingJoiner" -> "wakes the test thread: its job ended";
+            case "FutureJoiner" -> "completes a started job's future";
+            case "RootUnlinker" -> "forgets a finished root fiber";
+            case "FailWork" -> "delivers a failure or cancellation";
+            case "JobWork" -> "resumes a deep job";
+            default -> type;
+        };
+    }
+
+    private long blockOrder(Work item) {
+        FiberInfo f = infoOf(item);
+        return f == null ? Long.MAX_VALUE : f.blockSequence;
+    }
+
+    private String describe(Blocker b) {
+        try {
+            return stable.of(b.describe());
+        } catch (RuntimeException | StackOverflowError e) {
+            return b.getClass().getSimpleName() + " (its description failed: " + e + ")";
+        }
+    }
+}
