@@ -1,0 +1,70 @@
+package dev.spindle.bench.workloads;
+
+import dev.spindle.Scheduler;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.SynchronousQueue;
+
+/**
+ * Workload 2, pingpong: two fibers A and B, two unbuffered channels; for {@code i} in {@code [0, size)} A
+ * gives {@code i} on the first, B takes it and gives it back on the second, A takes it. Metric:
+ * {@code per_rt} ns per round trip. Check: the sum of the values A received, {@code size * (size - 1) / 2}.
+ *
+ * <p>vt: {@code SynchronousQueue}s. cf: {@link AsyncChannel}s driven by {@link CfLoop}s. Spindle:
+ * {@code dev.spindle.Channel} ({@code src/channel/java}, compiled once core has it).
+ */
+public final class PingPong extends TimedWorkload {
+    /** The Spindle implementation, compiled when core has {@code dev.spindle.Channel}. */
+    static final String SPINDLE = "dev.spindle.bench.channel.SpindlePingPong";
+
+    /** The workload at its default size. */
+    public PingPong() {
+        super("pingpong", 1_000_000, Metric.perOpNanos("per_rt"));
+    }
+
+    @Override
+    public long expectedCheck(long size) {
+        return size * (size - 1) / 2;
+    }
+
+    @Override
+    protected long spindle(Scheduler scheduler, int size) throws Exception {
+        return OptionalSpindle.load(SpindleBody.class, SPINDLE, "dev.spindle.Channel").run(scheduler, size);
+    }
+
+    @Override
+    protected long vt(int size) throws Exception {
+        SynchronousQueue<Long> ping = new SynchronousQueue<>();
+        SynchronousQueue<Long> pong = new SynchronousQueue<>();
+        return VtFork.call(() -> {
+            VtFork.Forked b = VtFork.fork(size, n -> {
+                for (int i = 0; i < n; i++) {
+                    pong.put(ping.take());
+                }
+                return 0;
+            });
+            long sum = 0;
+            for (long i = 0; i < size; i++) {
+                ping.put(i);
+                sum += pong.take();
+            }
+            b.join();
+            return sum;
+        });
+    }
+
+    @Override
+    protected long cf(int size) {
+        AsyncChannel<Long> ping = new AsyncChannel<>();
+        AsyncChannel<Long> pong = new AsyncChannel<>();
+        long[] sum = new long[1];
+        CompletableFuture<Void> a = CfLoop.repeatWhile(new Counter(size, i ->
+                ping.give(i).thenCompose(v -> pong.take()).thenApply(x -> {
+                    sum[0] += x;
+                    return true;
+                })));
+        CompletableFuture<Void> b = CfLoop.repeatWhile(new Counter(size, i ->
+                ping.take().thenCompose(pong::give).thenApply(v -> true)));
+        CompletableFuture.allOf(a, b).join();
+        return sum[0];
+    }
+}
