@@ -2,6 +2,7 @@ package dev.spindle.bench.workloads;
 
 import dev.spindle.Fiber;
 import dev.spindle.Job;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
@@ -12,8 +13,10 @@ import java.util.function.IntFunction;
  * Job<Long> three = SpindleFork.sum(3, i -> Job.result(1L)); // 3
  * }</pre>
  *
- * @implNote Per child: the {@code start} and {@code join} jobs, one bind step each, the fiber and its handle
- *     (kept in an array until the join loop reaches it).
+ * @implNote Both loops are {@code flatMap} chains whose step function is one object per fork/join (the
+ *     loop state lives in it; the steps of one fiber run one at a time), not a capturing lambda per step.
+ *     Per child there remain the {@code start} and {@code join} jobs, a bind step each, the fiber and its
+ *     handle (kept in an array until the join loop reaches it).
  */
 public final class SpindleFork {
     private SpindleFork() {
@@ -25,37 +28,62 @@ public final class SpindleFork {
      * recursive fork/join trees are built lazily.
      */
     public static Job<Long> sum(int n, IntFunction<Job<Long>> child) {
-        return Job.defer(() -> new Group(n, child).startFrom(0));
+        return Job.defer(() -> new Starter(n, child).next());
     }
 
-    /** The state of one fork/join: the handles of the children started so far. */
-    private static final class Group {
+    /** The start loop: its step stores the handle of the child just started and starts the next one. */
+    private static final class Starter implements Function<Fiber<Long>, Job<Long>> {
         private final IntFunction<Job<Long>> child;
         private final Fiber<Long>[] fibers;
+        /** Children started so far. */
+        private int started;
 
         @SuppressWarnings("unchecked")
-        Group(int n, IntFunction<Job<Long>> child) {
+        Starter(int n, IntFunction<Job<Long>> child) {
             this.child = child;
             this.fibers = (Fiber<Long>[]) new Fiber<?>[n];
         }
 
-        Job<Long> startFrom(int i) {
-            if (i == fibers.length) {
-                return joinFrom(0, 0L);
+        Job<Long> next() {
+            if (started == fibers.length) {
+                return new Joiner(fibers).next();
             }
-            return child.apply(i).start().flatMap(f -> {
-                fibers[i] = f;
-                return startFrom(i + 1);
-            });
+            return child.apply(started).start().flatMap(this);
         }
 
-        Job<Long> joinFrom(int i, long acc) {
-            if (i == fibers.length) {
-                return Job.result(acc);
+        @Override
+        public Job<Long> apply(Fiber<Long> f) {
+            fibers[started++] = f;
+            return next();
+        }
+    }
+
+    /** The join loop: its step adds the value of the child just joined and joins the next one. */
+    private static final class Joiner implements Function<Long, Job<Long>> {
+        private final Fiber<Long>[] fibers;
+        /** Children joined so far. */
+        private int joined;
+        /** Sum of their values. */
+        private long sum;
+
+        Joiner(Fiber<Long>[] fibers) {
+            this.fibers = fibers;
+        }
+
+        Job<Long> next() {
+            if (joined == fibers.length) {
+                return Job.result(sum);
             }
-            Fiber<Long> f = fibers[i];
-            fibers[i] = null;
-            return f.join().flatMap(v -> joinFrom(i + 1, acc + v));
+            Fiber<Long> f = fibers[joined];
+            fibers[joined] = null;
+            return f.join().flatMap(this);
+        }
+
+        @Override
+        public Job<Long> apply(Long value) {
+            sum += value;
+            joined++;
+            return next();
         }
     }
 }
