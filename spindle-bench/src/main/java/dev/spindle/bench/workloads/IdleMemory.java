@@ -140,10 +140,12 @@ public final class IdleMemory implements Workload {
     @Override
     public Sample runCf(long size) throws Exception {
         CompletableFuture<Long> signal = new CompletableFuture<>();
-        CompletableFuture<Long>[] waiters = CfFork.newArray((int) size);
         return measure((int) size, new Trial() {
+            private CompletableFuture<Long>[] waiters;
+
             @Override
             public void start(LongAdder blocked) {
+                waiters = CfFork.newArray((int) size); // after the baseline, like the Fiber and Thread arrays
                 for (int i = 0; i < waiters.length; i++) {
                     blocked.increment();
                     waiters[i] = signal.thenApply(v -> 1L);

@@ -76,6 +76,9 @@ public final class Skynet extends TimedWorkload {
     }
 
     private static CompletableFuture<Long> cfNode(long first, long leaves) {
+        if (leaves == 1) {
+            return CompletableFuture.completedFuture(first);
+        }
         long step = leaves / FANOUT;
         if (step == 1) {
             return CfFork.sum(FANOUT, i -> first + i); // the children are leaves
