@@ -5,7 +5,7 @@ package dev.spindle.test;
  *
  * <pre>{@code
  * for (BlockedFiber f : deadlock.blocked()) {
- *     System.out.println(f);   // fiber-2 "transfer a->b" waits on Mutex[b, held]
+ *     System.out.println(f);   // fiber-2 "transfer a->b" waits on join of fiber-3 "transfer b->a"
  * }
  * }</pre>
  *

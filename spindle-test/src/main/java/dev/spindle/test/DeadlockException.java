@@ -12,11 +12,13 @@ import java.util.List;
  * try {
  *     sim.run(transfers);
  * } catch (DeadlockException e) {
- *     // deadlock at t=0s under schedule seed:0: nothing is runnable, no timer is pending, and 3 fibers wait:
- *     //   fiber-1 (root) waits on join of fiber-2 "a->b"
- *     //   fiber-2 "a->b" waits on Mutex[b, held by fiber-3 "b->a"]
- *     //   fiber-3 "b->a" waits on Mutex[a, held by fiber-2 "a->b"]
- *     assertThat(e.blocked()).extracting(BlockedFiber::name).contains("a->b", "b->a");
+ *     // deadlock at t=0s under schedule pct:-703776:3:10: nothing is runnable, no timer is pending, and 3 fibers wait:
+ *     //   fiber-1 "main" waits on join of fiber-2 "transfer a->b"
+ *     //   fiber-2 "transfer a->b" waits on join of fiber-3 "transfer b->a"
+ *     //   fiber-3 "transfer b->a" waits on join of fiber-2 "transfer a->b"
+ *     // cycle: fiber-2 "transfer a->b" -> fiber-3 "transfer b->a" -> fiber-2 "transfer a->b" (each joins the next)
+ *     // replay: Simulation.replay("pct:-703776:3:10")
+ *     assertThat(e.blocked()).extracting(BlockedFiber::name).contains("transfer a->b", "transfer b->a");
  * }
  * }</pre>
  */
@@ -39,7 +41,7 @@ public final class DeadlockException extends RuntimeException {
 
     /** Every fiber that waits forever, in start order. */
     public List<BlockedFiber> blocked() {
-        return blocked;
+        return blocked != null ? blocked : List.of(); // not serialized: the message keeps the list
     }
 
     /** Virtual time since the start of the simulation when it got stuck. */

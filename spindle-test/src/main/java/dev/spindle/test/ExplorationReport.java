@@ -14,12 +14,19 @@ package dev.spindle.test;
  *
  * <p>A failing report prints like this:
  * <pre>
- * Simulation FAILED at schedule 4 of 1000 (base seed 42) under pct:-5120932391470451478:3:31
- * Failure: org.opentest4j.AssertionFailedError: expected: &lt;2&gt; but was: &lt;1&gt;
- * Replay: Simulation.replay("pct:-5120932391470451478:3:31", scenario);
- * Trace of the failing schedule (31 events):
- *         t=0s      #1  fiber-1 (root) runs
- *         t=0s          fiber-1 (root) starts fiber-2 "incA"
+ * Simulation FAILED at schedule 24 of 1000 (base seed 42) under seed:-7382086223805147691
+ * Failure: org.opentest4j.AssertionFailedError: both increments applied ==&gt; expected: &lt;2&gt; but was: &lt;1&gt;
+ * Replay: Simulation.replay("seed:-7382086223805147691", scenario);
+ * Trace of the failing schedule (21 events):
+ *         t=0s          test starts fiber-1
+ *         t=0s      #1  fiber-1 runs
+ *         t=0s          fiber-1 starts fiber-2 "incA"
+ *         t=0s          fiber-1 starts fiber-3 "incB"
+ *         t=0s      #2  fiber-3 "incB" runs
+ *   ...
+ *         t=0s          fiber-3 "incB": read 0
+ *         t=0s      #5  fiber-2 "incA" runs
+ *         t=0s          fiber-2 "incA": read 0
  *   ...
  * </pre>
  */

@@ -1,5 +1,7 @@
 package dev.spindle.test;
 
+import dev.spindle.internal.run.Blocker;
+
 /**
  * What the simulation knows about one fiber: a stable number (in start order), the user's name, who
  * started it, what it waits on, and the scheduling priority a PCT schedule gave it.
@@ -17,6 +19,8 @@ final class FiberInfo {
     boolean finished;
     /** What the fiber waits on since it last ran, or null (as text, when it is not another fiber). */
     String waitsOn;
+    /** The blocker behind {@link #waitsOn}, described afresh for reports; null when not waiting. */
+    Blocker blocker;
     /** The fiber it waits to join, or null. */
     FiberInfo joinTarget;
     /** Order in which fibers blocked: sorts timers that fall due together into the order they were set. */
@@ -31,12 +35,13 @@ final class FiberInfo {
 
     /** Whether the fiber waits on something since it last ran. */
     boolean isWaiting() {
-        return waitsOn != null || joinTarget != null;
+        return waitsOn != null || blocker != null || joinTarget != null;
     }
 
     /** Forgets what the fiber waited on: it is running again. */
     void running() {
         waitsOn = null;
+        blocker = null;
         joinTarget = null;
     }
 

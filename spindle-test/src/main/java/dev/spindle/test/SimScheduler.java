@@ -28,7 +28,11 @@ import java.util.TreeMap;
  *
  * What a fiber waits on
  *   blocked(fiber, b) records b (a fiber being joined is kept as its FiberInfo; any other blocker as its
- *   description, taken at that moment with identity hashes made stable). The record is cleared whenever
+ *   description, with identity hashes made stable: a fiber's hash becomes its label, so "locked by
+ *   fiber@1b6d3586" names the holder). blocked() may be called while the primitive holds its own lock
+ *   (which is not reentrant, and describe() takes it): so descriptions are taken when the step ends
+ *   (afterRun, or before any report), never inside the callback, and afresh for deadlock reports.
+ *   The record is cleared whenever
  *   one of the fiber's items runs: a fiber that waits without a blocker (race/all/any wait for their
  *   children through callbacks) is reported as waiting for its live children instead. The core's
  *   Bridge.blockerOf keeps the last blocker even after the fiber moved on, so it is not used for reports.
@@ -71,6 +75,10 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     private boolean currentFresh;
     private int nextId = 1;
     private long blockSequence;
+    /** Blocks of the current step whose blockers are described when it ends. */
+    private final ArrayList<FiberInfo> undescribed = new ArrayList<>();
+    private final ArrayList<TraceEvent> undescribedEvents = new ArrayList<>();
+    private final ArrayList<Blocker> undescribedBlockers = new ArrayList<>();
 
     SimScheduler(Schedule schedule, int traceLimit, long maxSteps) {
         super(schedule.seed());
@@ -85,6 +93,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     }
 
     Trace trace() {
+        describePending();
         return trace;
     }
 
@@ -96,7 +105,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
 
     @Override
     protected int pick(ArrayList<Work> items) {
-        return items.size() == 1 ? 0 : choice.pick(items, lookup);
+        return choice.pick(items, lookup); // every step, even with one choice: PCT counts steps
     }
 
     @Override
@@ -122,6 +131,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     protected void afterRun(Work item) {
         current = null;
         currentFresh = false;
+        describePending();
     }
 
     @Override
@@ -147,6 +157,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         FiberInfo f = new FiberInfo(nextId++, starter);
         live.put(fiber, f);
         liveById.put(f.id, f);
+        stable.fiber(fiber, f);
         choice.fiberStarted(f);
         trace.add(new TraceEvent(TraceEvent.Kind.START, nanoTime(), 0, starter, f, null));
         if (current != null) {
@@ -179,14 +190,21 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         f.blockSequence = ++blockSequence;
         showsRunning(f);
         FiberInfo target = blocker instanceof Strand<?> s ? live.get(s) : null;
+        TraceEvent e = new TraceEvent(TraceEvent.Kind.BLOCK, nanoTime(), 0, f, target, null);
         if (target != null || blocker instanceof Strand<?>) {
             f.joinTarget = target;
+            f.blocker = null;
             f.waitsOn = target == null ? "join of a finished fiber" : null;
+            e.text = f.waitsOn;
         } else {
             f.joinTarget = null;
-            f.waitsOn = describe(blocker);
+            f.blocker = blocker;
+            f.waitsOn = null;
+            undescribed.add(f); // the primitive may hold its lock now: describe when the step ends
+            undescribedEvents.add(e);
+            undescribedBlockers.add(blocker);
         }
-        trace.add(new TraceEvent(TraceEvent.Kind.BLOCK, nanoTime(), 0, f, target, f.waitsOn));
+        trace.add(e);
     }
 
     @Override
@@ -218,6 +236,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
 
     /** Live fibers that have no runnable work, with what they wait on, in start order. */
     List<BlockedFiber> waitingFibers() {
+        describePending();
         IdentityHashMap<FiberInfo, Boolean> runnableFibers = new IdentityHashMap<>();
         for (Work wk : runnable(engine)) {
             FiberInfo f = infoOf(wk);
@@ -235,6 +254,9 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     }
 
     private String waitText(FiberInfo f) {
+        if (f.blocker != null) {
+            return describe(f.blocker); // afresh: holders and queue lengths as they are now
+        }
         if (f.isWaiting()) {
             return f.waitDescription();
         }
@@ -274,6 +296,22 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     private FiberInfo infoOf(Work item) {
         Strand<?> s = fiberOf(item);
         return s == null ? null : live.get(s);
+    }
+
+    /** Describes the blockers recorded during the step that just ended (their locks are free now). */
+    private void describePending() {
+        for (int i = 0; i < undescribed.size(); i++) {
+            FiberInfo f = undescribed.get(i);
+            Blocker b = undescribedBlockers.get(i);
+            String text = describe(b);
+            undescribedEvents.get(i).text = text;
+            if (f.blocker == b) {
+                f.waitsOn = text;
+            }
+        }
+        undescribed.clear();
+        undescribedEvents.clear();
+        undescribedBlockers.clear();
     }
 
     /** {@code f} acts inside the current step: if it is the fresh fiber, it runs inline. */

@@ -13,11 +13,13 @@ import java.util.List;
  * Simulation sim = Simulation.withSeed(7);
  * sim.run(Job.sleep(Duration.ofSeconds(1)).named("sleeper"));
  * System.out.println(sim.trace());
+ * //       t=0s          test starts fiber-1 "sleeper"
  * //       t=0s      #1  fiber-1 "sleeper" runs
  * //       t=0s          fiber-1 "sleeper" waits on timer due in 1000 ms
  * //       t=1s          time advances to 1s
  * //       t=1s      #2  fiber-1 "sleeper" runs
  * //       t=1s          fiber-1 "sleeper" finishes
+ * //       t=1s      #3  (internal: wakes the test thread: its job ended)
  * }</pre>
  *
  * <p>A trace keeps its most recent {@linkplain Simulation.Builder#traceLimit events} (100,000 by default);

@@ -32,7 +32,8 @@ final class TraceEvent {
     final long step;
     final FiberInfo fiber;
     final FiberInfo other;
-    final String text;
+    /** Free text; for BLOCK the blocker's description, filled in when the step ends (see SimScheduler). */
+    String text;
 
     TraceEvent(Kind kind, long time, long step, FiberInfo fiber, FiberInfo other, String text) {
         this.kind = kind;
