@@ -76,9 +76,11 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     private int nextId = 1;
     private long blockSequence;
     /** Blocks of the current step whose blockers are described when it ends. */
-    private final ArrayList<FiberInfo> undescribed = new ArrayList<>();
-    private final ArrayList<TraceEvent> undescribedEvents = new ArrayList<>();
-    private final ArrayList<Blocker> undescribedBlockers = new ArrayList<>();
+    private final ArrayList<PendingBlock> undescribed = new ArrayList<>();
+
+    /** A block whose blocker is described when the step ends. */
+    private record PendingBlock(FiberInfo fiber, TraceEvent event, Blocker blocker) {
+    }
 
     SimScheduler(Schedule schedule, int traceLimit, long maxSteps) {
         super(schedule.seed());
@@ -200,9 +202,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
             f.joinTarget = null;
             f.blocker = blocker;
             f.waitsOn = null;
-            undescribed.add(f); // the primitive may hold its lock now: describe when the step ends
-            undescribedEvents.add(e);
-            undescribedBlockers.add(blocker);
+            undescribed.add(new PendingBlock(f, e, blocker)); // its lock may be held now: describe later
         }
         trace.add(e);
     }
@@ -300,18 +300,14 @@ final class SimScheduler extends SimDriver implements FiberObserver {
 
     /** Describes the blockers recorded during the step that just ended (their locks are free now). */
     private void describePending() {
-        for (int i = 0; i < undescribed.size(); i++) {
-            FiberInfo f = undescribed.get(i);
-            Blocker b = undescribedBlockers.get(i);
-            String text = describe(b);
-            undescribedEvents.get(i).text = text;
-            if (f.blocker == b) {
-                f.waitsOn = text;
+        for (PendingBlock p : undescribed) {
+            String text = describe(p.blocker());
+            p.event().text = text;
+            if (p.fiber().blocker == p.blocker()) {
+                p.fiber().waitsOn = text;
             }
         }
         undescribed.clear();
-        undescribedEvents.clear();
-        undescribedBlockers.clear();
     }
 
     /** {@code f} acts inside the current step: if it is the fresh fiber, it runs inline. */
