@@ -24,6 +24,10 @@ final class Finalize {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
+            if (w.outOfFuel()) { // nested regions must not grow the stack without bound
+                w.bounce(new Jobs.JobWork<>(this, k));
+                return;
+            }
             k.fiber.mask();
             job.doJob(w, new UnmaskCont<>(k));
         }

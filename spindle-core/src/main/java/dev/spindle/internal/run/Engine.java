@@ -363,8 +363,8 @@ public final class Engine {
         if (driver != null) {
             driver.driveUntil(this, quiescent);
         } else if (!threaded) {
-            while (!quiescent.isStopped()) {
-                driveWhileBusy(quiescent);
+            while (!driveWhileBusy(quiescent)) {
+                // until the driver saw no live fiber and no callback of a finished one left on its stack
             }
         } else {
             while (!quiescent.isStopped()) {
@@ -384,7 +384,14 @@ public final class Engine {
         }
     }
 
-    private void driveWhileBusy(StopCondition quiescent) {
+    /**
+     * Drives the single worker for about a millisecond unless another thread drives it; true when, while
+     * driving, it saw {@code quiescent} hold with the worker's stack empty. The stack can still hold
+     * callbacks of fibers that already finished (futures, blocked callers of run): they must run too.
+     */
+    private boolean driveWhileBusy(StopCondition quiescent) {
+        Worker w = workers[0];
+        StopCondition drained = () -> quiescent.isStopped() && !w.hasLocalWork(); // read by the driver only
         // Poll the condition while driving: a parked driver is woken by new work, and a short timed
         // park covers the case where the last fiber finishes without producing any.
         StopCondition stopOrTick = new StopCondition() {
@@ -392,22 +399,25 @@ public final class Engine {
 
             @Override
             public boolean isStopped() {
-                return quiescent.isStopped() || System.nanoTime() - until > 0;
+                return drained.isStopped() || System.nanoTime() - until > 0;
             }
         };
-        Worker w = workers[0];
+        boolean done = false;
         if (w.thread == Thread.currentThread()) {
             w.runUntil(stopOrTick);
+            done = drained.isStopped();
         } else if (DRIVING.compareAndSet(this, 0, 1)) {
             try {
                 w.runUntil(stopOrTick);
+                done = drained.isStopped();
             } finally {
                 DRIVING.setVolatile(this, 0);
             }
         }
-        if (!quiescent.isStopped() && !hasGlobalWork()) {
+        if (!done && !hasGlobalWork()) {
             LockSupport.parkNanos(this, 200_000);
         }
+        return done;
     }
 
     private static void joinUninterruptibly(Thread t) {

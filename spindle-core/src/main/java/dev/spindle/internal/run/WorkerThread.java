@@ -15,7 +15,9 @@ final class WorkerThread extends Thread {
 
     @Override
     public void run() {
-        worker.runUntil(() -> stopRequested);
+        // On stop, first run what is left: callbacks of fibers that finished just before close() saw
+        // none live (futures, blocked callers of run) may still sit on the local stack or the global queue.
+        worker.runUntil(() -> stopRequested && !worker.hasLocalWork() && !worker.engine.hasGlobalWork());
     }
 
     void requestStop() {

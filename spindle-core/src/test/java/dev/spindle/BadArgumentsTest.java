@@ -1,0 +1,79 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Bad input fails at once with an exception naming the problem: null arguments, negative durations, bad worker counts. */
+class BadArgumentsTest {
+    private static final Job<Integer> JOB = Job.result(1);
+
+    static Stream<Arguments> nullArguments() {
+        Scheduler s = Scheduler.singleThreaded(); // never runs anything: every call below throws first
+        return Stream.of(
+                call("Job.failure", "error", () -> Job.failure(null)),
+                call("Job.of", "body", () -> Job.of(null)),
+                call("Job.run", "action", () -> Job.run(null)),
+                call("Job.defer", "factory", () -> Job.defer(null)),
+                call("Job.uncancelable", "job", () -> Job.uncancelable(null)),
+                call("Job.sleep", "duration", () -> Job.sleep(null)),
+                call("flatMap", "f", () -> JOB.flatMap(null)),
+                call("map", "f", () -> JOB.map(null)),
+                call("then", "next", () -> JOB.then(null)),
+                call("recover", "handler", () -> JOB.recover(null)),
+                call("recoverWith", "handler", () -> JOB.recoverWith(null)),
+                call("ensure", "finalizer", () -> JOB.ensure(null)),
+                call("onCancel", "finalizer", () -> JOB.onCancel(null)),
+                call("Scheduler.run", "job", () -> s.run(null)),
+                call("Scheduler.runOutcome", "job", () -> s.runOutcome(null)),
+                call("Scheduler.submit", "job", () -> s.submit(null)),
+                call("Scheduler.execute", "task", () -> s.execute(null)),
+                call("Builder.name", "name", () -> Scheduler.builder().name(null)),
+                call("Builder.uncaughtHandler", "handler", () -> Scheduler.builder().uncaughtHandler(null)));
+    }
+
+    private static Arguments call(String method, String argument, Executable call) {
+        return Arguments.of(method, argument, call);
+    }
+
+    @ParameterizedTest(name = "{0}({1} = null)")
+    @MethodSource("nullArguments")
+    void nullArgumentsFailWithNullPointerExceptionNamingTheArgument(String method, String argument, Executable call) {
+        assertThatThrownBy(call::execute).isInstanceOf(NullPointerException.class).hasMessageContaining(argument);
+    }
+
+    @Test
+    void aNegativeSleepFailsWithIllegalArgumentException() {
+        assertThatThrownBy(() -> Job.sleep(Duration.ofNanos(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
+        assertThatThrownBy(() -> Job.sleep(Duration.ofDays(-3)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
+    }
+
+    @Test
+    void aSleepTooLongForNanosecondsIsAccepted() {
+        Job.sleep(Duration.ofSeconds(Long.MAX_VALUE)); // clamps to centuries; building runs nothing
+    }
+
+    static Stream<Arguments> badWorkerCounts() {
+        return Stream.of(
+                Arguments.of("Scheduler.create(0)", (Executable) () -> Scheduler.create(0)),
+                Arguments.of("Scheduler.create(-1)", (Executable) () -> Scheduler.create(-1)),
+                Arguments.of("builder().workers(0)", (Executable) () -> Scheduler.builder().workers(0)),
+                Arguments.of("builder().workers(MIN_VALUE)",
+                        (Executable) () -> Scheduler.builder().workers(Integer.MIN_VALUE)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badWorkerCounts")
+    void aWorkerCountBelowOneFailsWithIllegalArgumentException(String call, Executable create) {
+        assertThatThrownBy(create::execute)
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("worker count");
+    }
+}

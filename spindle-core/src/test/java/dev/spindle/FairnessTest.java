@@ -1,0 +1,86 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A fiber that never blocks cannot starve timers, other fibers or work submitted from outside: each test
+ * here terminates only if the starved party gets to run (the class timeout is the hang guard).
+ */
+class FairnessTest {
+    /** Ends when {@code stop} holds; meanwhile binds in a loop, never blocking. */
+    private static Job<Void> busy(AtomicBoolean stop) {
+        return TestJobs.busyUntil(stop::get);
+    }
+
+    /**
+     * Ends when {@code stop} holds; meanwhile a parent and a new child hand control back and forth through
+     * start and join, all on the local work stack, without ever running out of fuel.
+     */
+    private static Job<Void> pingPong(AtomicBoolean stop) {
+        return Job.defer(() -> stop.get() ? Job.unit()
+                : Job.unit().start().flatMap(Fiber::join).then(pingPong(stop)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aBusyFiberDoesNotStarveASleepersTimer(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean stop = new AtomicBoolean();
+            Job<Void> job = busy(stop).start().flatMap(loop -> Job.sleep(Duration.ofMillis(10))
+                    .then(Job.run(() -> stop.set(true)))
+                    .then(loop.join()));
+            s.run(job);
+            assertThat(stop).isTrue();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aBusyFiberDoesNotStarveAFiberThatYielded(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean stop = new AtomicBoolean();
+            Job<Void> job = busy(stop).start().flatMap(loop -> Job.yieldNow()
+                    .then(Job.run(() -> stop.set(true)))
+                    .then(loop.join()));
+            s.run(job);
+            assertThat(stop).isTrue();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aBusyFiberDoesNotStarveWorkSubmittedFromOutside(SchedulerKind kind) {
+        assertOutsideWorkRunsBeside(kind, FairnessTest::busy);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void pingPongingFibersDoNotStarveWorkSubmittedFromOutside(SchedulerKind kind) {
+        assertOutsideWorkRunsBeside(kind, FairnessTest::pingPong);
+    }
+
+    /**
+     * Runs {@code hog} (which ends once its flag is set) while another thread, once the hog is running,
+     * submits the task that sets the flag.
+     */
+    private static void assertOutsideWorkRunsBeside(SchedulerKind kind,
+                                                    java.util.function.Function<AtomicBoolean, Job<Void>> hog) {
+        kind.use(s -> {
+            AtomicBoolean running = new AtomicBoolean();
+            AtomicBoolean stop = new AtomicBoolean();
+            Thread outside = new Thread(() -> {
+                Await.until(running::get, "the hog to start");
+                s.execute(() -> stop.set(true));
+            }, "outside");
+            outside.start();
+            s.run(Job.run(() -> running.set(true)).then(hog.apply(stop)));
+            Await.join(outside);
+            assertThat(stop).isTrue();
+        });
+    }
+}

@@ -1,0 +1,127 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** {@code start} gives a fiber whose {@code join}, {@code outcome} and {@code cancel} report and end it as documented. */
+class FiberTest {
+    @RegisterExtension
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+
+    private final IllegalStateException boom = new IllegalStateException("boom");
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicInteger finalized = new AtomicInteger();
+
+    @Test
+    void joinGivesTheFibersValue() {
+        int v = s.run(Job.of(() -> 42).start().flatMap(Fiber::join));
+        assertThat(v).isEqualTo(42);
+    }
+
+    @Test
+    void joinFailsWithTheFibersFailure() {
+        assertThat(s.outcome(Job.<Integer>failure(boom).start().flatMap(Fiber::join))).isEqualTo(Outcome.failure(boom));
+    }
+
+    @Test
+    void outcomeGivesEachKindOfEnd() {
+        Outcome<Integer> success = s.run(Job.result(1).start().flatMap(Fiber::outcome));
+        Outcome<Integer> failure = s.run(Job.<Integer>failure(boom).start().flatMap(Fiber::outcome));
+        Outcome<Integer> cancelled = s.run(Job.<Integer>cancelled().start().flatMap(Fiber::outcome));
+        assertThat(success).isEqualTo(Outcome.success(1));
+        assertThat(failure).isEqualTo(Outcome.failure(boom));
+        assertThat(cancelled).isEqualTo(Outcome.cancelled());
+    }
+
+    @Test
+    void aJoinedFiberCanFinishBeforeOrAfterTheJoin() {
+        Job<Integer> late = Job.yieldNow().then(Job.yieldNow()).then(Job.result(1));
+        Job<Integer> early = Job.result(2);
+        Job<Integer> job = late.start().flatMap(a -> early.start().flatMap(b ->
+                TestJobs.awaitTrue(b::isDone).then(a.join().flatMap(x -> b.join().map(y -> x + y)))));
+        assertThat(s.run(job)).isEqualTo(3);
+    }
+
+    @Test
+    void cancelEndsABlockedFiberAfterItsFinalizers() {
+        Job<Outcome<Void>> job = TestJobs.signalThenForever(started).onCancel(TestJobs.increment(finalized)).start()
+                .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(Job.of(() -> {
+                    assertThat(f.isDone()).as("done when cancel() returns").isTrue();
+                    assertThat(f.isCancelRequested()).isTrue();
+                    return null;
+                })).then(f.outcome()));
+        assertThat(s.run(job)).isEqualTo(Outcome.cancelled());
+        assertThat(finalized).hasValue(1);
+    }
+
+    @Test
+    void cancelEndsAFiberThatNeverBlocks() {
+        Job<Outcome<Void>> job = Job.run(() -> started.set(true)).then(TestJobs.busyUntil(() -> false)).start()
+                .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(f.outcome()));
+        assertThat(s.run(job)).isEqualTo(Outcome.cancelled());
+    }
+
+    @Test
+    void cancellingAFinishedFiberChangesNothing() {
+        Job<Outcome<Integer>> job = Job.result(7).start()
+                .flatMap(f -> f.join().then(f.cancel()).then(f.outcome()));
+        assertThat(s.run(job)).isEqualTo(Outcome.success(7));
+    }
+
+    @Test
+    void cancellingAChildDoesNotCancelItsParent() {
+        Job<String> job = TestJobs.signalThenForever(started).start()
+                .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()))
+                .then(Job.yieldNow())
+                .then(Job.result("parent still running"));
+        assertThat(s.run(job)).isEqualTo("parent still running");
+    }
+
+    @Test
+    void cancellingAParentCancelsItsChildren() {
+        AtomicBoolean childStarted = new AtomicBoolean();
+        Job<Void> parent = TestJobs.signalThenForever(childStarted).onCancel(TestJobs.increment(finalized)).start()
+                .then(TestJobs.signalThenForever(started));
+        Outcome<Void> o = s.run(parent.start().flatMap(p ->
+                TestJobs.awaitTrue(() -> started.get() && childStarted.get()).then(p.cancel()).then(p.outcome())));
+        assertThat(o).isEqualTo(Outcome.cancelled());
+        s.kind().awaitDriving(s.scheduler(), () -> finalized.get() == 1, "the child's onCancel finalizer");
+    }
+
+    @Test
+    void aChildOutlivesItsFinishedParentAndCanBeJoined() {
+        Job<Integer> job = Job.yieldNow().then(Job.result(5)).start().map(child -> child) // parent ends at once
+                .start().flatMap(Fiber::join).flatMap(Fiber::join);
+        assertThat(s.run(job)).isEqualTo(5);
+    }
+
+    @Test
+    void joiningACancelledFiberFailsWithCancellationException() {
+        Outcome<Void> o = s.outcome(TestJobs.signalThenForever(started).start()
+                .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(f.join())));
+        assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
+                f -> assertThat(f.error()).isInstanceOf(CancellationException.class));
+    }
+
+    @Test
+    void aJoinerWaitingForAFiberIsCancelledWithoutCancellingThatFiber() {
+        AtomicBoolean joining = new AtomicBoolean();
+        AtomicBoolean release = new AtomicBoolean();
+        Job<Integer> target = TestJobs.awaitTrue(release::get).then(Job.result(9));
+        Job<Integer> job = target.start().flatMap(t -> Job.run(() -> joining.set(true)).then(t.join()).start()
+                .flatMap(joiner -> TestJobs.awaitTrue(joining::get)
+                        .then(joiner.cancel())
+                        .then(Job.run(() -> release.set(true)))
+                        .then(joiner.outcome())
+                        .flatMap(jo -> {
+                            assertThat(jo).as("the joiner's outcome").isEqualTo(Outcome.cancelled());
+                            return t.join();
+                        })));
+        assertThat(s.run(job)).isEqualTo(9);
+    }
+}

@@ -1,0 +1,131 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A scheduler's life: created with the asked-for workers, {@code close()} finishes every pending job and
+ * is idempotent, and a closed scheduler refuses new work with {@link IllegalStateException}.
+ */
+class SchedulerLifecycleTest {
+    private static final int PENDING = 1_000;
+
+    @Test
+    void createGivesOneWorkerPerProcessor() {
+        Scheduler s = Scheduler.create();
+        try {
+            assertThat(s.workerCount()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            Schedulers.assertWorkersAlive(s);
+        } finally {
+            Schedulers.closeAndCheck(s);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void workerCountIsWhatWasAskedFor(SchedulerKind kind) {
+        kind.use(s -> {
+            assertThat(s.workerCount()).isEqualTo(kind.isSingleThreaded() ? 1 : kind.workers());
+            assertThat(s.isClosed()).isFalse();
+            Schedulers.assertWorkersAlive(s);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void closeIsIdempotent(SchedulerKind kind) {
+        kind.use(s -> {
+            s.run(Job.unit());
+            s.close();
+            s.close();
+            assertThat(s.isClosed()).isTrue();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aClosedSchedulerRefusesWorkWithIllegalStateException(SchedulerKind kind) {
+        kind.use(s -> {
+            s.close();
+            for (Executable use : List.<Executable>of(
+                    () -> s.run(Job.unit()),
+                    () -> s.runOutcome(Job.unit()),
+                    () -> s.submit(Job.unit()),
+                    () -> s.execute(() -> { }))) {
+                assertThatThrownBy(use::execute).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void closeFinishesEveryPendingJobSubmittedOrExecuted(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicInteger executed = new AtomicInteger();
+            List<CompletableFuture<Integer>> futures = new ArrayList<>();
+            for (int i = 0; i < PENDING; i++) {
+                int value = i;
+                Duration nap = Duration.ofMillis(i % 7);
+                switch (i % 4) {
+                    case 0 -> futures.add(s.submit(Job.result(value)));
+                    case 1 -> futures.add(s.submit(Job.sleep(nap).then(Job.result(value))));
+                    case 2 -> s.execute(executed::incrementAndGet);
+                    default -> s.submit(Job.yieldNow().then(TestJobs.increment(executed).forget())); // from a fiber
+                }
+            }
+            s.close();
+            assertThat(executed).as("executed tasks that ran").hasValue(PENDING / 2);
+            for (int i = 0; i < futures.size(); i++) {
+                CompletableFuture<Integer> f = futures.get(i);
+                assertThat(f).as("future %d of %d after close()", i, futures.size()).isCompleted();
+                assertThat(f.join()).isEqualTo(i % 2 == 0 ? 2 * i : 2 * i - 1);
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void closeCalledFromTwoThreadsReturnsInBothOnlyWhenTheWorkIsDone(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean done = new AtomicBoolean();
+            s.execute(() -> { });
+            s.submit(Job.sleep(Duration.ofMillis(20)).then(Job.run(() -> done.set(true))));
+            AtomicBoolean sawDoneInOtherThread = new AtomicBoolean();
+            Thread other = new Thread(() -> {
+                s.close();
+                sawDoneInOtherThread.set(done.get());
+            });
+            other.start();
+            s.close();
+            assertThat(done).as("done when close() returned").isTrue();
+            Await.join(other);
+            assertThat(sawDoneInOtherThread).as("done when close() returned in the other thread").isTrue();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void shutdownNowCancelsWhatIsStillRunning(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean started = new AtomicBoolean();
+            AtomicInteger finalized = new AtomicInteger();
+            CompletableFuture<Void> f = s.submit(TestJobs.signalThenForever(started)
+                    .onCancel(TestJobs.increment(finalized)));
+            kind.awaitDriving(s, started::get, "the fiber to start");
+            s.shutdownNow();
+            assertThat(finalized).hasValue(1);
+            assertThat(f).isCancelled();
+        });
+    }
+}

@@ -1,0 +1,109 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** {@code map}, {@code flatMap} and {@code then} run their steps in order, pass values on, and skip steps after a failure. */
+class SequencingTest {
+    @RegisterExtension
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+
+    private final IllegalStateException boom = new IllegalStateException("boom");
+    private final AtomicInteger skipped = new AtomicInteger();
+
+    @Test
+    void mapTransformsTheValue() {
+        int v = s.run(Job.result(20).map(x -> x + 22));
+        assertThat(v).isEqualTo(42);
+    }
+
+    @Test
+    void mapMayGiveNull() {
+        Object v = s.run(Job.result(1).map(x -> null));
+        assertThat(v).isNull();
+    }
+
+    @Test
+    void mapSkipsItsFunctionAfterAFailure() {
+        assertThat(s.outcome(Job.<Integer>failure(boom).map(x -> skipped.incrementAndGet())))
+                .isEqualTo(Outcome.failure(boom));
+        assertThat(skipped).hasValue(0);
+    }
+
+    @Test
+    void mapTurnsAThrowingFunctionIntoAFailure() {
+        assertThat(s.outcome(Job.result(1).map(x -> {
+            throw boom;
+        }))).isEqualTo(Outcome.failure(boom));
+    }
+
+    @Test
+    void flatMapRunsTheJobMadeFromTheValue() {
+        int v = s.run(Job.result(6).flatMap(x -> Job.of(() -> x * 7)));
+        assertThat(v).isEqualTo(42);
+    }
+
+    @Test
+    void flatMapSkipsItsFunctionAfterAFailure() {
+        assertThat(s.outcome(Job.<Integer>failure(boom).flatMap(x -> Job.result(skipped.incrementAndGet()))))
+                .isEqualTo(Outcome.failure(boom));
+        assertThat(skipped).hasValue(0);
+    }
+
+    @Test
+    void flatMapTurnsAThrowingFunctionIntoAFailure() {
+        assertThat(s.outcome(Job.result(1).<Integer>flatMap(x -> {
+            throw boom;
+        }))).isEqualTo(Outcome.failure(boom));
+    }
+
+    @Test
+    void flatMapFailsWithNullPointerExceptionWhenTheFunctionReturnsNull() {
+        assertThat(s.outcome(Job.result(1).<Integer>flatMap(x -> null)))
+                .isInstanceOfSatisfying(Outcome.Failure.class, f -> assertThat(f.error())
+                        .isInstanceOf(NullPointerException.class).hasMessageContaining("flatMap"));
+    }
+
+    @Test
+    void flatMapGivesTheFailureOfTheJobItMade() {
+        assertThat(s.outcome(Job.result(1).flatMap(x -> Job.<Integer>failure(boom))))
+                .isEqualTo(Outcome.failure(boom));
+    }
+
+    @Test
+    void thenRunsBothInOrderAndGivesTheSecondValue() {
+        List<String> order = new CopyOnWriteArrayList<>();
+        Job<String> job = Job.run(() -> order.add("first")).then(Job.of(() -> {
+            order.add("second");
+            return "done";
+        }));
+        assertThat(s.run(job)).isEqualTo("done");
+        assertThat(order).containsExactly("first", "second");
+    }
+
+    @Test
+    void thenSkipsTheSecondJobAfterAFailure() {
+        assertThat(s.outcome(Job.<Void>failure(boom).then(TestJobs.increment(skipped))))
+                .isEqualTo(Outcome.failure(boom));
+        assertThat(skipped).hasValue(0);
+    }
+
+    @Test
+    void stepsOfAChainRunInOrder() {
+        List<Integer> order = new CopyOnWriteArrayList<>();
+        Job<Integer> job = Job.result(1);
+        for (int i = 0; i < 1_000; i++) {
+            job = job.flatMap(x -> Job.of(() -> {
+                order.add(x);
+                return x + 1;
+            })).map(x -> x);
+        }
+        assertThat(s.run(job)).isEqualTo(1_001);
+        assertThat(order).hasSize(1_000).isSorted();
+    }
+}

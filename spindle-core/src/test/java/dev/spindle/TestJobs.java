@@ -1,0 +1,37 @@
+package dev.spindle;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+/** Small jobs that tests compose: waiting forever, waiting for a flag, busy loops, counters. */
+final class TestJobs {
+    private TestJobs() {
+    }
+
+    /** Sleeps far longer than any test: only cancellation ends it. */
+    static Job<Void> forever() {
+        return Job.sleep(Duration.ofHours(1));
+    }
+
+    /** Sets {@code started}, then waits forever: a fiber to cancel once it is known to be inside its body. */
+    static Job<Void> signalThenForever(AtomicBoolean started) {
+        return Job.run(() -> started.set(true)).then(forever());
+    }
+
+    /** Yields until {@code condition} holds: lets a fiber wait for another without any blocking primitive. */
+    static Job<Void> awaitTrue(BooleanSupplier condition) {
+        return Job.defer(() -> condition.getAsBoolean() ? Job.unit() : Job.yieldNow().then(awaitTrue(condition)));
+    }
+
+    /** Binds in a loop, never blocking or yielding explicitly, until {@code stop} holds. */
+    static Job<Void> busyUntil(BooleanSupplier stop) {
+        return Job.defer(() -> stop.getAsBoolean() ? Job.unit() : Job.unit().flatMap(v -> busyUntil(stop)));
+    }
+
+    /** Increments {@code counter}. */
+    static Job<Void> increment(AtomicInteger counter) {
+        return Job.run(counter::incrementAndGet);
+    }
+}
