@@ -1,0 +1,402 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.SpinLock;
+import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.run.Worker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A synchronous channel: {@link #give} and {@link #take} are alternatives that rendezvous, and every give
+ * meets exactly one take. {@link #send} gives asynchronously: it never blocks its caller, and the value
+ * waits in the channel, in order with blocked givers, until a taker comes.
+ *
+ * <pre>{@code
+ * Channel<Integer> numbers = new Channel<>("numbers");
+ * Job<Void> producer = numbers.give(1).then(numbers.give(2));
+ * Job<Integer> consumer = numbers.take().flatMap(a -> numbers.take().map(b -> a + b));
+ * int three = scheduler.run(producer.start().then(consumer));
+ * }</pre>
+ *
+ * <p>Waiting givers and takers are served in arrival order. A fiber never rendezvous with itself: a choose
+ * that offers both {@code give} and {@code take} on one channel waits for another fiber. Values may be
+ * null. A fiber cancelled while waiting in {@code give} or {@code take} delivers nothing and consumes
+ * nothing.
+ *
+ * @implNote {@code take()} returns one shared object; a blocked plain take queues its own continuation
+ *     (no allocation); a blocked give or a send allocates one small node. Resuming a partner allocates
+ *     nothing. The lock is held for a queue scan that normally stops at the first entry.
+ * @param <A> the type of the values
+ */
+public final class Channel<A> {
+    /*
+     * Implementation overview
+     * =======================
+     * Overview
+     *   Two FIFO queues (WaitQueue) under one spin lock: takers (plain blocked takes as their own Cont,
+     *   choose alternatives as Waiter nodes) and givers (Waiter nodes carrying the value: blocked gives,
+     *   choose alternatives, and sends, which have no continuation). An operation scans the opposite queue
+     *   from the oldest entry for a partner it can commit with; if none, it enqueues itself. A commit
+     *   happens under the lock (so no one else can take that entry): plain entries are ours once we hold
+     *   the lock; an entry of a choose needs its Pick, and if we are a choose too, both picks at once
+     *   (Pick.commit). Resuming the partner and continuing happen after the unlock.
+     *
+     * State and transitions (per entry)
+     *   entry            | in queue   | commit needs           | resumed by
+     *   plain take       | takers     | the lock               | k.value = x; push k
+     *   plain give       | givers     | the lock               | push k (value null)
+     *   send             | givers     | the lock               | nobody
+     *   choose waiter    | either     | the lock + its pick    | its pick's hand-over (Pick.resume)
+     *   Entries whose pick was decided elsewhere are stale: skipped and unlinked by scans and appends.
+     *   Entries of the scanning fiber itself are skipped (never rendezvous with yourself).
+     *   INV: after an operation has enqueued itself, the opposite queue holds no entry it could have
+     *        committed with: nothing is left that two waiting parties could have done together.
+     *
+     * Cancellation
+     *   A plain waiter's blocker is the channel's one Take object (a private Blocker, so the internal
+     *   interface stays out of the public type): removeWaiter unlinks the fiber's plain entry under the
+     *   lock, so it is exclusive with a commit (whoever unlinks the entry owns it). A choose waiter's
+     *   blocker is its Pick; cancelling picks "none", which makes all its entries stale at once.
+     *
+     * Memory ordering
+     *   Everything in the queues is guarded by the lock (acquire by CAS, release by store). A resumed
+     *   continuation's value is written before it is pushed or handed over (see Pick).
+     *
+     * Style notes
+     *   No lambdas or iterators: scans are counted loops over the circular list, holding the predecessor
+     *   for O(1) unlinking.
+     *
+     * References
+     *   CML channels (Reppy), Hopac's Ch; SynchronousQueue's single "transfer" path for both directions.
+     */
+
+    /** Optional name for toString and deadlock reports. Immutable. */
+    private final String name;
+    /** Guards takers and givers. */
+    private int lock;
+    /** Waiting takes. Guarded by lock. */
+    private final WaitQueue takers = new WaitQueue();
+    /** Waiting gives and sends. Guarded by lock. */
+    private final WaitQueue givers = new WaitQueue();
+    /** The one take alternative of this channel. */
+    private final Take take = new Take();
+
+    /** An unnamed channel. */
+    public Channel() {
+        this(null);
+    }
+
+    /** A channel named {@code name} (shown by toString and in deadlock reports); null for none. */
+    public Channel(String name) {
+        this.name = name;
+    }
+
+    // ---------------------------------------------------------------- public API
+
+    /** An alternative that takes a value from a giver (or a sent value). Allocates nothing. */
+    public Alt<A> take() {
+        return take;
+    }
+
+    /** An alternative that gives {@code value} (may be null) to one taker. */
+    public Alt<Void> give(A value) {
+        return new Give(value);
+    }
+
+    /**
+     * A job that gives {@code value} (may be null) asynchronously: it hands it to a waiting taker, or
+     * leaves it queued behind earlier givers, and completes at once either way.
+     */
+    public Job<Void> send(A value) {
+        return new Send(value);
+    }
+
+    // ---------------------------------------------------------------- matching (caller holds lock)
+
+    /**
+     * Finds and commits the oldest giver that {@code self} (with pick {@code own}, alternative
+     * {@code ownIndex}; own null for a plain take) can take from; unlinks it and returns it. Returns null
+     * when there is none, or when {@code own} was decided meanwhile.
+     */
+    private Waiter<A> matchGiverLocked(Strand<?> self, Pick own, int ownIndex) {
+        WaitQueue q = givers;
+        Work prev = q.tail();
+        for (int n = q.size(); n > 0; n--) {
+            @SuppressWarnings("unchecked")
+            Waiter<A> g = (Waiter<A>) prev.next;
+            Pick other = g.pick;
+            if (other != null && other.isPicked()) {
+                q.removeAfter(prev); // stale
+                continue;
+            }
+            if (Waiter.isOf(g, self)) {
+                prev = g; // never rendezvous with yourself
+                continue;
+            }
+            int r = Pick.commit(own, ownIndex, other, g.index);
+            if (r == Pick.COMMITTED) {
+                q.removeAfter(prev);
+                return g;
+            } else if (r == Pick.STALE) {
+                q.removeAfter(prev);
+            } else {
+                return null; // SELF_PICKED
+            }
+        }
+        return null;
+    }
+
+    /** {@link #matchGiverLocked}'s mirror image over the takers. */
+    private Work matchTakerLocked(Strand<?> self, Pick own, int ownIndex) {
+        WaitQueue q = takers;
+        Work prev = q.tail();
+        for (int n = q.size(); n > 0; n--) {
+            Work t = prev.next;
+            Pick other = Waiter.pickOf(t);
+            if (other != null && other.isPicked()) {
+                q.removeAfter(prev);
+                continue;
+            }
+            if (self != null && Waiter.isOf(t, self)) {
+                prev = t;
+                continue;
+            }
+            int r = Pick.commit(own, ownIndex, other, Waiter.indexOf(t));
+            if (r == Pick.COMMITTED) {
+                q.removeAfter(prev);
+                return t;
+            } else if (r == Pick.STALE) {
+                q.removeAfter(prev);
+            } else {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** Completes a committed giver: fires its pick's nacks and resumes it. Outside the lock. */
+    private static void releaseGiver(Worker w, Waiter<?> g) {
+        if (g.pick != null) {
+            g.pick.fireListeners(w);
+        }
+        Waiter.resume(w, g, null);
+    }
+
+    /** Completes a committed taker with {@code value}. Outside the lock. */
+    private static void releaseTaker(Worker w, Work t, Object value) {
+        Pick p = Waiter.pickOf(t);
+        if (p != null) {
+            p.fireListeners(w);
+        }
+        Waiter.resume(w, t, value);
+    }
+
+    // ---------------------------------------------------------------- diagnostics
+
+    /** Takers that can still be committed (stale alternatives excluded); for tests and fiber dumps. */
+    int waitingTakers() {
+        SpinLock.lock(LOCK, this);
+        int n = countLive(takers);
+        SpinLock.unlock(LOCK, this);
+        return n;
+    }
+
+    /** Givers and sent values that can still be taken; for tests and fiber dumps. */
+    int waitingGivers() {
+        SpinLock.lock(LOCK, this);
+        int n = countLive(givers);
+        SpinLock.unlock(LOCK, this);
+        return n;
+    }
+
+    /** Entries in the takers queue, stale ones included (they are dropped lazily); for tests. */
+    int takerQueueLength() {
+        SpinLock.lock(LOCK, this);
+        int n = takers.size();
+        SpinLock.unlock(LOCK, this);
+        return n;
+    }
+
+    private static int countLive(WaitQueue q) {
+        int live = 0;
+        Work e = q.tail();
+        for (int n = q.size(); n > 0; n--) {
+            e = e.next;
+            if (!Waiter.isStale(e)) {
+                live++;
+            }
+        }
+        return live;
+    }
+
+    // ---------------------------------------------------------------- cancellation
+
+    /** Unlinks the plain entry of {@code fiber} (a blocked take or give) and returns its continuation. */
+    private Cont<?> removePlainWaiter(Strand<?> fiber) {
+        SpinLock.lock(LOCK, this);
+        Work e = takers.removePlainOf(fiber);
+        if (e == null) {
+            e = givers.removePlainOf(fiber);
+        }
+        SpinLock.unlock(LOCK, this);
+        return e == null ? null : Waiter.contOf(e);
+    }
+
+    @Override
+    public String toString() {
+        // benign race: sizes read without the lock, for diagnostics only
+        return "Channel[" + (name != null ? name : "@" + Integer.toHexString(System.identityHashCode(this)))
+                + ", takers=" + takers.size() + ", givers=" + givers.size() + "]";
+    }
+
+    // ---------------------------------------------------------------- the operations
+
+    /**
+     * {@code take()}; also the {@link Blocker} of this channel's plain waiters (it exists once per channel,
+     * and keeps the internal interface out of the public type).
+     */
+    private final class Take extends Alt<A> implements Blocker {
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            Strand<?> self = k.fiber;
+            if (self.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                return;
+            }
+            SpinLock.lock(LOCK, Channel.this);
+            Waiter<A> g = matchGiverLocked(self, null, 0);
+            if (g != null) {
+                SpinLock.unlock(LOCK, Channel.this);
+                releaseGiver(w, g);
+                Jobs.succeed(w, k, g.value);
+                return;
+            }
+            self.blockOn(take);
+            takers.add(k);
+            SpinLock.unlock(LOCK, Channel.this);
+            self.checkCancelWhileBlocked(w, take);
+        }
+
+        @Override
+        void tryAlt(Worker w, int i, Cont<A> k, Else e) {
+            Pick pk = e.pick;
+            SpinLock.lock(LOCK, Channel.this);
+            Waiter<A> g = matchGiverLocked(pk.fiber, pk, i);
+            if (g != null) {
+                SpinLock.unlock(LOCK, Channel.this);
+                pk.fireListeners(w);
+                releaseGiver(w, g);
+                Jobs.succeed(w, k, g.value);
+                return;
+            }
+            if (pk.isPicked()) {
+                SpinLock.unlock(LOCK, Channel.this);
+                pk.instantiated(w);
+                return;
+            }
+            takers.add(new Waiter<A>(k, pk, i, null));
+            SpinLock.unlock(LOCK, Channel.this);
+            e.tryElse(w, i + 1);
+        }
+
+        @Override
+        public Cont<?> removeWaiter(Strand<?> fiber) {
+            return removePlainWaiter(fiber);
+        }
+
+        @Override
+        public String describe() {
+            return Channel.this.toString();
+        }
+
+        @Override
+        public String toString() {
+            return "take from " + Channel.this;
+        }
+    }
+
+    /** {@code give(x)}. */
+    private final class Give extends Alt<Void> {
+        private final A value;
+
+        Give(A value) {
+            this.value = value;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<Void> k) {
+            Strand<?> self = k.fiber;
+            if (self.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                return;
+            }
+            SpinLock.lock(LOCK, Channel.this);
+            Work t = matchTakerLocked(self, null, 0);
+            if (t != null) {
+                SpinLock.unlock(LOCK, Channel.this);
+                releaseTaker(w, t, value);
+                Jobs.succeed(w, k, null);
+                return;
+            }
+            self.blockOn(take);
+            givers.add(new Waiter<A>(k, null, 0, value));
+            SpinLock.unlock(LOCK, Channel.this);
+            self.checkCancelWhileBlocked(w, take);
+        }
+
+        @Override
+        void tryAlt(Worker w, int i, Cont<Void> k, Else e) {
+            Pick pk = e.pick;
+            SpinLock.lock(LOCK, Channel.this);
+            Work t = matchTakerLocked(pk.fiber, pk, i);
+            if (t != null) {
+                SpinLock.unlock(LOCK, Channel.this);
+                pk.fireListeners(w);
+                releaseTaker(w, t, value);
+                Jobs.succeed(w, k, null);
+                return;
+            }
+            if (pk.isPicked()) {
+                SpinLock.unlock(LOCK, Channel.this);
+                pk.instantiated(w);
+                return;
+            }
+            givers.add(new Waiter<A>(k, pk, i, value));
+            SpinLock.unlock(LOCK, Channel.this);
+            e.tryElse(w, i + 1);
+        }
+
+        @Override
+        public String toString() {
+            return "give to " + Channel.this;
+        }
+    }
+
+    /** {@code send(x)}: a give nobody waits for. */
+    private final class Send extends Job<Void> {
+        private final A value;
+
+        Send(A value) {
+            this.value = value;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<Void> k) {
+            SpinLock.lock(LOCK, Channel.this);
+            Work t = matchTakerLocked(null, null, 0);
+            if (t != null) {
+                SpinLock.unlock(LOCK, Channel.this);
+                releaseTaker(w, t, value);
+            } else {
+                givers.add(new Waiter<A>(null, null, 0, value));
+                SpinLock.unlock(LOCK, Channel.this);
+            }
+            Jobs.succeed(w, k, null);
+        }
+    }
+
+    private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), Channel.class, "lock");
+}

@@ -1,0 +1,222 @@
+package dev.spindle;
+
+import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.SpinLock;
+import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.run.Worker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * An unbounded asynchronous queue (Hopac's {@code Mailbox}, an actor's inbox): {@link #send} never blocks,
+ * {@link #take} waits while the mailbox is empty. Messages are taken in the order they were sent, and
+ * waiting takers are served in arrival order.
+ *
+ * <pre>{@code
+ * Mailbox<String> inbox = new Mailbox<>("log");
+ * Job<Void> hello = inbox.send("hello").then(inbox.send("world"));   // completes at once
+ * Job<String> line = inbox.take().map(String::toUpperCase);         // "HELLO", then "WORLD"
+ * Job<String> orIdle = Alt.choose(inbox.take(), Alt.after(Duration.ofSeconds(1)).wrap(v -> "idle"));
+ * }</pre>
+ *
+ * <p>Messages may be null. A fiber cancelled while waiting in {@code take} consumes nothing.
+ *
+ * @implNote Messages sit in a growable ring buffer (no node per message); a blocked plain take queues its
+ *     own continuation. The lock covers a few instructions.
+ * @param <A> the type of the messages
+ */
+public final class Mailbox<A> {
+    /** Initial capacity of the ring buffer (grows by doubling; a power of two). */
+    private static final int INITIAL_CAPACITY = 8;
+
+    /** Guards every field below. */
+    private int lock;
+    /** Ring buffer of messages. Guarded by lock. INV: capacity is a power of two. */
+    private Object[] messages = new Object[INITIAL_CAPACITY];
+    /** Index of the oldest message. Guarded by lock. */
+    private int head;
+    /** Number of messages. Guarded by lock. INV: count > 0 implies no taker that can still take waits. */
+    private int count;
+    /** Waiting takes. Guarded by lock. */
+    private final WaitQueue takers = new WaitQueue();
+    /** Optional name. Immutable. */
+    private final String name;
+    private final Take take = new Take();
+
+    /** An empty, unnamed mailbox. */
+    public Mailbox() {
+        this(null);
+    }
+
+    /** An empty mailbox named {@code name} (for toString and deadlock reports); null for none. */
+    public Mailbox(String name) {
+        this.name = name;
+    }
+
+    // ---------------------------------------------------------------- public API
+
+    /** A job that queues {@code message} (may be null), or hands it to a waiting taker; never blocks. */
+    public Job<Void> send(A message) {
+        return new Send(message);
+    }
+
+    /** An alternative that takes the oldest message; waits while there is none. */
+    public Alt<A> take() {
+        return take;
+    }
+
+    // ---------------------------------------------------------------- internal (caller holds lock)
+
+    private void appendLocked(Object m) {
+        Object[] buf = messages;
+        if (count == buf.length) {
+            buf = grow(buf);
+        }
+        buf[(head + count) & (buf.length - 1)] = m;
+        count++;
+    }
+
+    private Object[] grow(Object[] buf) {
+        Object[] bigger = new Object[buf.length * 2];
+        for (int i = 0; i < count; i++) {
+            bigger[i] = buf[(head + i) & (buf.length - 1)];
+        }
+        head = 0;
+        messages = bigger;
+        return bigger;
+    }
+
+    @SuppressWarnings("unchecked")
+    private A pollLocked() {
+        Object[] buf = messages;
+        A m = (A) buf[head];
+        buf[head] = null;
+        head = (head + 1) & (buf.length - 1);
+        count--;
+        return m;
+    }
+
+    /** Commits and unlinks the oldest taker that can still take; null when none. */
+    private Work matchTakerLocked() {
+        WaitQueue q = takers;
+        while (!q.isEmpty()) {
+            Work t = q.tail().next;
+            Pick p = Waiter.pickOf(t);
+            if (p == null || Pick.commit(null, 0, p, Waiter.indexOf(t)) == Pick.COMMITTED) {
+                return q.removeAfter(q.tail());
+            }
+            q.removeAfter(q.tail()); // stale
+        }
+        return null;
+    }
+
+    /** Unlinks the plain take of {@code fiber} and returns it. */
+    private Cont<?> removePlainWaiter(Strand<?> fiber) {
+        SpinLock.lock(LOCK, this);
+        Work e = takers.removePlainOf(fiber);
+        SpinLock.unlock(LOCK, this);
+        return e == null ? null : Waiter.contOf(e);
+    }
+
+    @Override
+    public String toString() {
+        // benign race: count read without the lock, for diagnostics only
+        return "Mailbox[" + (name != null ? name : "@" + Integer.toHexString(System.identityHashCode(this)))
+                + ", " + count + " messages]";
+    }
+
+    // ---------------------------------------------------------------- the operations
+
+    /** {@code send(x)}. */
+    private final class Send extends Job<Void> {
+        private final A message;
+
+        Send(A message) {
+            this.message = message;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<Void> k) {
+            SpinLock.lock(LOCK, Mailbox.this);
+            Work t = count == 0 ? matchTakerLocked() : null;
+            if (t == null) {
+                appendLocked(message);
+                SpinLock.unlock(LOCK, Mailbox.this);
+            } else {
+                SpinLock.unlock(LOCK, Mailbox.this);
+                Pick p = Waiter.pickOf(t);
+                if (p != null) {
+                    p.fireListeners(w);
+                }
+                Waiter.resume(w, t, message);
+            }
+            Jobs.succeed(w, k, null);
+        }
+    }
+
+    /**
+     * {@code take()}; also the {@link Blocker} of this mailbox's plain takers (it exists once per mailbox,
+     * and keeps the internal interface out of the public type).
+     */
+    private final class Take extends Alt<A> implements Blocker {
+        @Override
+        public Cont<?> removeWaiter(Strand<?> fiber) {
+            return removePlainWaiter(fiber);
+        }
+
+        @Override
+        public String describe() {
+            return Mailbox.this.toString();
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            Strand<?> self = k.fiber;
+            if (self.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                return;
+            }
+            SpinLock.lock(LOCK, Mailbox.this);
+            if (count > 0) {
+                A m = pollLocked();
+                SpinLock.unlock(LOCK, Mailbox.this);
+                Jobs.succeed(w, k, m);
+                return;
+            }
+            self.blockOn(take);
+            takers.add(k);
+            SpinLock.unlock(LOCK, Mailbox.this);
+            self.checkCancelWhileBlocked(w, take);
+        }
+
+        @Override
+        void tryAlt(Worker w, int i, Cont<A> k, Else e) {
+            Pick pk = e.pick;
+            SpinLock.lock(LOCK, Mailbox.this);
+            if (count > 0) {
+                if (!pk.commitSelf(i)) {
+                    SpinLock.unlock(LOCK, Mailbox.this);
+                    pk.instantiated(w);
+                    return;
+                }
+                A m = pollLocked();
+                SpinLock.unlock(LOCK, Mailbox.this);
+                pk.fireListeners(w);
+                Jobs.succeed(w, k, m);
+                return;
+            }
+            takers.add(new Waiter<A>(k, pk, i, null));
+            SpinLock.unlock(LOCK, Mailbox.this);
+            e.tryElse(w, i + 1);
+        }
+
+        @Override
+        public String toString() {
+            return "take from " + Mailbox.this;
+        }
+    }
+
+    private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), Mailbox.class, "lock");
+}
