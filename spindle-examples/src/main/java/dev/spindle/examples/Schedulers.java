@@ -1,0 +1,94 @@
+package dev.spindle.examples;
+
+import dev.spindle.Job;
+import dev.spindle.Scheduler;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Schedulers: where fibers run. {@link Scheduler#create()} has one worker thread per processor,
+ * {@link Scheduler#create(int)} as many as asked, and {@link Scheduler#singleThreaded()} none: the thread
+ * that calls {@code run} does the work while it waits. {@code run} blocks for a value, {@code submit} gives
+ * a {@link CompletableFuture}, {@code execute} fires and forgets; {@code close} waits for every fiber and
+ * {@code shutdownNow} cancels them first.
+ */
+public final class Schedulers {
+    private Schedulers() {
+    }
+
+    /** The name of the thread that runs it. */
+    static Job<String> threadName() {
+        return Job.of(() -> Thread.currentThread().getName());
+    }
+
+    /** Runs {@link #threadName()} on a single-threaded scheduler: the caller's own thread does the work. */
+    static String singleThreadedRunsOnCaller() {
+        try (Scheduler scheduler = Scheduler.singleThreaded()) {
+            return scheduler.run(threadName());
+        }
+    }
+
+    /** {@code submit} gives a future that composes like any other. */
+    static String submitAndCompose() {
+        try (Scheduler scheduler = Scheduler.create(2)) {
+            CompletableFuture<Integer> answer = scheduler.submit(HelloJobs.answer());
+            return answer.thenApply(v -> "the answer is " + v).join();
+        }
+    }
+
+    /** Fires {@code tasks} plain tasks with {@code execute}; {@code close} returns once all have run. */
+    static int executeThenClose(int tasks) {
+        AtomicInteger done = new AtomicInteger();
+        try (Scheduler scheduler = Scheduler.create(2)) {
+            for (int i = 0; i < tasks; i++) {
+                scheduler.execute(done::incrementAndGet);
+            }
+        } // close() waits for every fiber started on the scheduler
+        return done.get();
+    }
+
+    /** {@code shutdownNow} cancels a fiber that would sleep for a day; gives whether its future says so. */
+    static boolean shutdownNowCancels() {
+        Scheduler scheduler = Scheduler.create(2);
+        CompletableFuture<Void> sleeper = scheduler.submit(Job.sleep(Duration.ofDays(1)));
+        scheduler.shutdownNow();
+        return sleeper.isCancelled();
+    }
+
+    /** A closed scheduler refuses new jobs at once; gives the message it refuses with. */
+    static String closedRefuses() {
+        Scheduler scheduler = Scheduler.builder().name("example").workers(1).build();
+        scheduler.close();
+        try {
+            scheduler.run(Job.unit());
+            return "accepted?!";
+        } catch (IllegalStateException expected) {
+            return expected.getMessage();
+        }
+    }
+
+    /** Prints what each kind of scheduler and each entry point does. */
+    static void demo(PrintStream out) {
+        try (Scheduler scheduler = Scheduler.create()) {
+            out.println("create():        " + scheduler.workerCount() + " workers, job ran on "
+                    + scheduler.run(threadName()));
+        }
+        try (Scheduler scheduler = Scheduler.create(2)) {
+            out.println("create(2):       " + scheduler.workerCount() + " workers, job ran on "
+                    + scheduler.run(threadName()));
+        }
+        out.println("singleThreaded(): job ran on " + singleThreadedRunsOnCaller() + ", the caller's thread "
+                + Thread.currentThread().getName());
+        out.println("submit:          " + submitAndCompose());
+        out.println("execute x 1000:  " + executeThenClose(1000) + " tasks done when close() returned");
+        out.println("shutdownNow:     day-long sleeper cancelled = " + shutdownNowCancels());
+        out.println("after close:     " + closedRefuses());
+    }
+
+    /** Runs the demo. */
+    public static void main(String[] args) {
+        demo(System.out);
+    }
+}
