@@ -137,10 +137,16 @@ public abstract class Alt<A> extends Job<A> {
 
     /**
      * This alternative with {@code f} applied to its value after it has been committed to (CML's
-     * {@code wrap}; {@link Job#map} would give a plain job, no longer selectable).
+     * {@code wrap}; {@link #map} is the same).
      */
     public final <B> Alt<B> wrap(Function<? super A, ? extends B> f) {
         return new Alts.Wrap<>(this, Objects.requireNonNull(f, "f"));
+    }
+
+    /** Same as {@link #wrap}: the post-commit function, keeping this an {@code Alt}. */
+    @Override
+    public final <B> Alt<B> map(Function<? super A, ? extends B> f) {
+        return wrap(f);
     }
 
     /**

@@ -187,8 +187,8 @@ public abstract class Job<A> {
         return new Sequence.Bind<>(this, Objects.requireNonNull(f, "f"));
     }
 
-    /** Runs this job and transforms its value with {@code f}. */
-    public final <B> Job<B> map(Function<? super A, ? extends B> f) {
+    /** Runs this job and transforms its value with {@code f}. On an {@link Alt} the result is an Alt too. */
+    public <B> Job<B> map(Function<? super A, ? extends B> f) {
         return new Sequence.MapJob<>(this, Objects.requireNonNull(f, "f"));
     }
 
@@ -251,6 +251,14 @@ public abstract class Job<A> {
      */
     public final Job<A> named(String name) {
         return new Control.Named<>(this, Objects.requireNonNull(name, "name"));
+    }
+
+    /**
+     * A promise of this job's outcome: the job runs at most once, on the first read, and every reader
+     * shares its outcome.
+     */
+    public final Promise<A> memo() {
+        return Promise.of(this);
     }
 
     // ---------------------------------------------------------------- fibers
