@@ -51,7 +51,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
      *   from its parent when pending reaches 0, so a finished parent stays linked while children live.
      *   Children form a Treiber stack through nextSibling (pushed by CAS on firstChild); retired children
      *   at the top are dropped on the next push, and the whole list is dropped when pending returns to 1
-     *   (only the fiber itself left). Nothing takes a lock.
+     *   while the fiber itself still runs (only the fiber itself left; once it has finished, pending == 1
+     *   means one live child) or reaches 0. A parent that always has some live child never gets there, so
+     *   the parent (the only pusher) also unlinks retired children from the middle of its list once it has
+     *   pushed as many children as it has live ones (sweepDebt): amortised O(1) per push, and the list
+     *   stays within about twice the live children. Unlinking only skips retired children (pending == 0
+     *   never changes again), so a concurrent canceller walking the list, old links or new, still meets
+     *   every live child. Nothing takes a lock.
      *   INV: every child with pending > 0 is reachable from its parent's firstChild.
      *
      * Joiners: continuations waiting for the outcome, a LIFO list guarded by lock (a few instructions).
@@ -78,12 +84,17 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
     private volatile Blocker blockedOn;
     /** Newest child. CAS by the fiber's own code (push) and by retiring children (drop). */
     private volatile FiberCore<?> firstChild;
-    /** Next older sibling. Written before the publishing CAS of the parent's firstChild; then read-only. */
+    /**
+     * Next older sibling. Written before the publishing CAS of the parent's firstChild; afterwards only by
+     * the parent's own code, to unlink retired siblings (plain write: a racing reader sees either link).
+     */
     private FiberCore<?> nextSibling;
     /** 1 while running + children not yet retired. Atomic. */
     private volatile int pending;
     /** Whether a failure with nobody waiting goes to the uncaught handler (fire-and-forget fibers). */
     private final boolean reportsFailure;
+    /** Children pushed since the last sweep of retired ones (saturating). Owner only: the fiber's code. */
+    private char sweepDebt;
 
     FiberCore(Job<A> job, Engine engine, FiberCore<?> parent, boolean reportsFailure) {
         this.slot = job;
@@ -365,8 +376,26 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             }
             child.nextSibling = live;
         } while (!FIRST_CHILD.compareAndSet(this, h, child));
+        int debt = sweepDebt + 1;
+        if (debt >= pending || debt == Character.MAX_VALUE) {
+            sweepRetired(child);
+            debt = 0;
+        }
+        sweepDebt = (char) debt;
         if (cancelPending()) {
             child.requestCancel(w);
+        }
+    }
+
+    /** Unlinks the retired children below {@code newest} (just pushed by this fiber's own code). */
+    private static void sweepRetired(FiberCore<?> newest) {
+        FiberCore<?> prev = newest;
+        for (FiberCore<?> c = newest.nextSibling; c != null; c = c.nextSibling) {
+            if (c.pending == 0) {
+                prev.nextSibling = c.nextSibling;
+            } else {
+                prev = c;
+            }
         }
     }
 
@@ -381,14 +410,20 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             } else if (left > 0) {
                 return;
             }
+            f.firstChild = null; // finished, and no child is live: let go of the retired ones
             f = f.parent;
         }
     }
 
-    /** With only the fiber itself pending, no child is live: drop the whole list unless one was just added. */
+    /**
+     * Drops the whole list when no child is live: pending == 1 read while the fiber has not finished (its
+     * own unit is dropped only after its state is written), so the 1 is the fiber itself. Once it has
+     * finished, pending == 1 is a live child, which must stay reachable. A child pushed meanwhile changes
+     * firstChild and makes the CAS fail.
+     */
     private void dropRetiredChildren() {
         FiberCore<?> h = firstChild;
-        if (h != null && pending == 1) {
+        if (h != null && pending == 1 && !isDone()) {
             FIRST_CHILD.compareAndSet(this, h, null);
         }
     }

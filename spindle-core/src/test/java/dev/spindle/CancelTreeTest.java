@@ -1,0 +1,219 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The cancellation tree neither leaks nor over-reaches: children that finish unlink themselves from a
+ * long-lived parent (a million of them leave its child list empty, and it stays bounded meanwhile), and
+ * cancelling a child never cancels its parent, while cancelling an ancestor reaches every live descendant.
+ */
+@Timeout(120)
+class CancelTreeTest {
+    private static final int MILLION = 1_000_000;
+
+    /**
+     * Runs {@code body} as a fiber P started from the root, hands P its own handle (through {@code self})
+     * before the body starts, and gives P's handle once P has ended.
+     */
+    static Fiber<Void> runAsParent(Scheduler s, Function<AtomicReference<Fiber<Void>>, Job<Void>> body) {
+        AtomicReference<Fiber<Void>> self = new AtomicReference<>();
+        Job<Void> parent = TestJobs.awaitTrue(() -> self.get() != null).then(Job.defer(() -> body.apply(self)));
+        return s.run(parent.start().flatMap(p -> Job.run(() -> self.set(p)).then(p.join()).map(v -> p)));
+    }
+
+    /** Starts and joins children one after the other until {@code ran} reaches {@code n}. */
+    private static Job<Void> sequentialChildren(int n, AtomicReference<Fiber<Void>> self, AtomicInteger maxLinked,
+            AtomicInteger ran) {
+        Job<Void> child = Job.run(ran::incrementAndGet);
+        return Job.defer(() -> {
+            if (ran.get() >= n) {
+                return Job.unit();
+            }
+            maxLinked.accumulateAndGet(self.get().core.linkedChildren(), Math::max);
+            return child.start().flatMap(Fiber::join).then(sequentialChildren(n, self, maxLinked, ran));
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    void aMillionSequentialChildrenLeaveTheParentWithoutChildren(SchedulerKind kind) {
+        kind.use(s -> checkSequential(s, MILLION));
+    }
+
+    @Test
+    void aMillionSequentialChildrenOnTwoWorkersLeaveTheParentWithoutChildren() {
+        SchedulerKind.threads(2).use(s -> checkSequential(s, MILLION));
+    }
+
+    private static void checkSequential(Scheduler s, int n) {
+        AtomicInteger maxLinked = new AtomicInteger();
+        AtomicInteger ran = new AtomicInteger();
+        Fiber<Void> parent = runAsParent(s, self -> sequentialChildren(n, self, maxLinked, ran));
+        assertThat(ran).hasValue(n);
+        assertThat(parent.core.linkedChildren()).as("children still linked to the parent").isZero();
+        assertThat(parent.core.liveChildren()).as("children not retired").isZero();
+        assertThat(maxLinked.get()).as("largest child list while running (one child at a time)")
+                .isLessThanOrEqualTo(4);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aMillionChildrenInBatchesLeaveTheParentWithoutChildren(SchedulerKind kind) {
+        int batch = 1000;
+        int batches = kind.workers() > 2 ? 100 : MILLION / batch; // many workers on few cores: a tenth is enough
+        kind.use(s -> {
+            AtomicInteger ran = new AtomicInteger();
+            AtomicInteger maxLinked = new AtomicInteger();
+            Job<Void> child = Job.run(ran::incrementAndGet);
+            Fiber<Void> parent = runAsParent(s, self -> batches(batches, batch, child, self, maxLinked));
+            assertThat(ran).hasValue(batches * batch);
+            assertThat(parent.core.linkedChildren()).as("children still linked to the parent").isZero();
+            assertThat(parent.core.liveChildren()).as("children not retired").isZero();
+            assertThat(maxLinked.get()).as("largest child list after a batch was joined")
+                    .isLessThanOrEqualTo(2 * batch);
+        });
+    }
+
+    private static Job<Void> batches(int left, int size, Job<Void> child, AtomicReference<Fiber<Void>> self,
+            AtomicInteger maxLinked) {
+        if (left == 0) {
+            return Job.unit();
+        }
+        return startAll(child, size, new ArrayList<>(size))
+                .flatMap(fibers -> joinAll(fibers, 0))
+                .then(Job.defer(() -> {
+                    maxLinked.accumulateAndGet(self.get().core.linkedChildren(), Math::max);
+                    return batches(left - 1, size, child, self, maxLinked);
+                }));
+    }
+
+    private static Job<List<Fiber<Void>>> startAll(Job<Void> child, int n, List<Fiber<Void>> acc) {
+        if (acc.size() == n) {
+            return Job.result(acc);
+        }
+        return child.start().flatMap(f -> {
+            acc.add(f);
+            return startAll(child, n, acc);
+        });
+    }
+
+    private static Job<Void> joinAll(List<Fiber<Void>> fibers, int i) {
+        return i == fibers.size() ? Job.unit() : fibers.get(i).join().then(Job.defer(() -> joinAll(fibers, i + 1)));
+    }
+
+    /**
+     * A long-lived parent that always has a few children running (a sliding window: start one, join the
+     * oldest) never returns to "no live child", so retired children can only be trimmed around live ones;
+     * its child list must stay proportional to its live children, not to all children it ever started.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aParentThatAlwaysHasLiveChildrenKeepsItsChildListBounded(SchedulerKind kind) {
+        int window = 8;
+        int total = 200_000;
+        kind.use(s -> {
+            AtomicInteger maxLinked = new AtomicInteger();
+            AtomicInteger ran = new AtomicInteger();
+            Job<Void> child = Job.yieldNow().then(Job.run(ran::incrementAndGet));
+            Fiber<Void> parent = runAsParent(s, self -> slidingWindow(total, window, child, new ArrayDeque<>(),
+                    self, maxLinked));
+            assertThat(ran).hasValue(total);
+            assertThat(parent.core.linkedChildren()).as("children still linked to the parent").isZero();
+            assertThat(maxLinked.get())
+                    .as("largest child list of a parent with at most %d live children (%d started)", window, total)
+                    .isLessThanOrEqualTo(4 * window + 16);
+        });
+    }
+
+    private static Job<Void> slidingWindow(int left, int window, Job<Void> child, ArrayDeque<Fiber<Void>> inFlight,
+            AtomicReference<Fiber<Void>> self, AtomicInteger maxLinked) {
+        return Job.defer(() -> {
+            if (left % 1024 == 0) { // linkedChildren() walks the list: sample it, don't make the test quadratic
+                maxLinked.accumulateAndGet(self.get().core.linkedChildren(), Math::max);
+            }
+            if (left == 0 && inFlight.isEmpty()) {
+                return Job.unit();
+            }
+            if (left > 0 && inFlight.size() < window) {
+                return child.start().flatMap(f -> {
+                    inFlight.addLast(f);
+                    return slidingWindow(left - 1, window, child, inFlight, self, maxLinked);
+                });
+            }
+            return inFlight.removeFirst().join().then(slidingWindow(left, window, child, inFlight, self, maxLinked));
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void cancellingAChildNeverCancelsItsParent(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean started = new AtomicBoolean();
+            AtomicInteger grandchildCancelled = new AtomicInteger();
+            Job<Void> grandchild = Job.sleep(Await.LONG).onCancel(TestJobs.increment(grandchildCancelled));
+            Job<Void> child = grandchild.start().then(TestJobs.signalThenForever(started));
+            Job<String> parent = child.start().flatMap(c -> TestJobs.awaitTrue(started::get)
+                    .then(c.cancel())
+                    .then(c.outcome())
+                    .flatMap(o -> {
+                        assertThat(o).as("the child's outcome").isEqualTo(Outcome.cancelled());
+                        return Job.yieldNow();
+                    })
+                    .then(Job.sleep(Duration.ofMillis(1)))
+                    .then(Job.result("parent went on")));
+            Fiber<String> p = s.run(parent.start());
+            assertThat(s.run(p.join())).isEqualTo("parent went on");
+            assertThat(p.isCancelRequested()).as("the parent's cancellation flag").isFalse();
+            kind.awaitDriving(s, () -> grandchildCancelled.get() == 1, "the grandchild's onCancel");
+            kind.awaitDriving(s, () -> p.core.liveChildren() == 0, "the parent's children to retire");
+            assertThat(p.core.linkedChildren()).isZero();
+        });
+    }
+
+    /**
+     * A chain of fibers, each the only child of the previous one and each finishing at once, stays linked
+     * (every finished link has a live descendant), so cancelling the top reaches the bottom; once the bottom
+     * ends, every link retires.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void cancellingTheTopOfAChainOfFinishedParentsReachesTheLiveLeaf(SchedulerKind kind) {
+        int depth = 1000;
+        kind.use(s -> {
+            AtomicBoolean leafStarted = new AtomicBoolean();
+            AtomicInteger leafCancelled = new AtomicInteger();
+            // a leaf that outlives any wait of the test, but not the test run, should cancellation not reach it
+            Job<Void> leaf = Job.run(() -> leafStarted.set(true)).then(Job.sleep(Await.LONG))
+                    .onCancel(TestJobs.increment(leafCancelled));
+            Job<Void> chain = leaf;
+            for (int i = 0; i < depth; i++) {
+                chain = chain.start().then(Job.unit()); // starts the level below, then finishes at once
+            }
+            Fiber<Void> top = s.run(chain.start());
+            try {
+                kind.awaitDriving(s, leafStarted::get, "the leaf to start");
+                kind.awaitDriving(s, top::isDone, "the top to finish its own job");
+                assertThat(top.core.liveChildren()).as("the top's live child (the next level)").isEqualTo(1);
+                assertThat(leafCancelled).hasValue(0);
+            } finally {
+                s.run(top.cancel()); // also on failure: shutdownNow reaches only live roots
+            }
+            kind.awaitDriving(s, () -> leafCancelled.get() == 1, "cancellation to reach the leaf");
+            kind.awaitDriving(s, () -> top.core.liveChildren() == 0, "the chain to retire");
+            assertThat(top.core.linkedChildren()).isZero();
+        });
+    }
+}
