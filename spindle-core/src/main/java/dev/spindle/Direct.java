@@ -1,0 +1,103 @@
+package dev.spindle;
+
+import java.util.Objects;
+import java.util.concurrent.Callable;
+
+/**
+ * Direct style: jobs written as ordinary blocking Java code. Inside a body given to {@link #job},
+ * {@link #await} runs any {@link Job} (or {@link Alt}) and returns its value, or rethrows its failure;
+ * only the direct fiber waits, never a worker thread.
+ *
+ * <pre>{@code
+ * Channel<Integer> ch = new Channel<>();
+ * Job<Integer> consumer = Direct.job(() -> {
+ *     int sum = 0;
+ *     for (int i = 0; i < 10; i++) {
+ *         sum += Direct.await(ch.take());     // suspends this fiber only
+ *     }
+ *     return sum;
+ * });
+ * Job<Void> producer = Direct.job(() -> {
+ *     for (int i = 0; i < 10; i++) {
+ *         Direct.await(ch.send(i));
+ *     }
+ *     return null;
+ * });
+ * try (Scheduler s = Scheduler.create()) {
+ *     int sum = s.run(Job.all(List.of(consumer, producer.map(v -> 0)))).get(0); // 45
+ * }
+ * }</pre>
+ *
+ * <p><b>Failures.</b> {@code await} returns the awaited job's value; its failure is rethrown unchecked as is
+ * and checked wrapped in {@link java.util.concurrent.CompletionException}, as {@link Scheduler#run} does.
+ * What the body throws becomes the direct job's failure, unchanged.
+ *
+ * <p><b>Cancellation.</b> A cancelled direct fiber sees a {@link java.util.concurrent.CancellationException}
+ * at its next {@code await}, or at once when it is waiting in one (the awaited job, a child fiber, is
+ * cancelled and its finalizers run first). The body's {@code finally} blocks run, and the direct fiber
+ * ends {@link Outcome.Cancelled} only after the body has returned or thrown. Code between awaits is not
+ * interrupted; an {@code await} inside a {@code finally} block of a cancelled body throws again at once.
+ *
+ * <p><b>Backends.</b> {@link #backend()} says how bodies run. {@link Backend#VIRTUAL_THREAD}: each body
+ * runs on its own virtual thread and {@code await} parks it while the awaited job runs as a child fiber
+ * on the scheduler's workers. A virtual thread that cannot unmount (pinned by a native frame) still waits
+ * correctly: it blocks its carrier thread, which is a JDK-managed thread, never a Spindle worker. The
+ * deterministic simulator refuses direct bodies on this backend.
+ *
+ * <p><b>Schedulers.</b> Works with threaded schedulers and with {@link Scheduler#singleThreaded()} while a
+ * thread drives it (a {@link Scheduler#run} call is waiting): the body's awaited jobs are queued for the
+ * driving thread.
+ */
+public final class Direct {
+    private Direct() {
+    }
+
+    /** How direct bodies are run. */
+    public enum Backend {
+        /**
+         * Each body is a {@code jdk.internal.vm.Continuation} resumed on the scheduler's workers: needs
+         * {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}. Not available yet.
+         */
+        CONTINUATION,
+        /** Each body runs on a virtual thread that parks in {@code await}: needs no JVM flag. */
+        VIRTUAL_THREAD
+    }
+
+    /**
+     * A job that runs {@code body}, ordinary (blocking) Java code that may call {@link #await}, each time it
+     * runs. Its value is what the body returns; its failure what the body throws.
+     */
+    public static <A> Job<A> job(Callable<? extends A> body) {
+        return new DirectJob<>(Objects.requireNonNull(body, "body"));
+    }
+
+    /**
+     * Runs {@code job} from inside a direct body, as a child fiber of the direct fiber, and returns its value
+     * once it has finished. Rethrows its failure (unchecked as is, checked wrapped in
+     * {@link java.util.concurrent.CompletionException}); throws
+     * {@link java.util.concurrent.CancellationException} if the direct fiber is cancelled or the job was.
+     *
+     * @throws IllegalStateException when called outside a direct body (on an ordinary thread, use
+     *     {@link Scheduler#run})
+     */
+    public static <A> A await(Job<A> job) {
+        Objects.requireNonNull(job, "job");
+        DirectRun<?> run = DirectRun.current();
+        if (run == null) {
+            throw new IllegalStateException("Direct.await (job.await()) called outside a direct body on "
+                    + Thread.currentThread() + ": only code inside Direct.job / Job.direct can await; on an"
+                    + " ordinary thread use scheduler.run(job)");
+        }
+        return run.await(job);
+    }
+
+    /** Whether the calling code runs inside a direct body, where {@link #await} may be called. */
+    public static boolean inDirectBody() {
+        return DirectRun.current() != null;
+    }
+
+    /** The backend that runs direct bodies in this JVM; chosen once, when Spindle first needs it. */
+    public static Backend backend() {
+        return DirectBackend.SELECTED;
+    }
+}

@@ -1,0 +1,240 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Direct style on the virtual-thread backend: values, failures, deep nesting, many waiting bodies,
+ * cancellation with {@code finally} blocks, and a producer/consumer pair, on every scheduler kind.
+ */
+class DirectTest {
+
+    static Stream<SchedulerKind> kinds() {
+        return Stream.of(SchedulerKind.SINGLE_THREADED, SchedulerKind.threads(1), SchedulerKind.threads(2),
+                SchedulerKind.threads(4));
+    }
+
+    @Test
+    void theVirtualThreadBackendIsInUse() {
+        assertThat(Direct.backend()).isEqualTo(Direct.Backend.VIRTUAL_THREAD);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void awaitReturnsTheValue(SchedulerKind kind) {
+        kind.use(s -> {
+            Job<Integer> job = Direct.job(() -> {
+                int a = Direct.await(Job.result(40));
+                Direct.await(Job.sleep(Duration.ofMillis(1)));
+                int b = Direct.await(Job.yieldNow().then(Job.result(2)));
+                return a + b;
+            });
+            assertThat(s.run(job)).isEqualTo(42);
+            assertThat(s.run(job)).as("a job runs its body anew each run").isEqualTo(42);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void awaitRethrowsUncheckedAsIsAndWrapsChecked(SchedulerKind kind) {
+        IllegalStateException boom = new IllegalStateException("boom");
+        IOException io = new IOException("io");
+        kind.use(s -> {
+            Job<Object> unchecked = Direct.job(() -> {
+                try {
+                    Direct.await(Job.yieldNow().then(Job.failure(boom)));
+                    return "not reached";
+                } catch (IllegalStateException e) {
+                    return e;
+                }
+            });
+            assertThat(s.run(unchecked)).isSameAs(boom);
+            Job<Object> checked = Direct.job(() -> {
+                try {
+                    Direct.await(Job.failure(io));
+                    return "not reached";
+                } catch (CompletionException e) {
+                    return e.getCause();
+                }
+            });
+            assertThat(s.run(checked)).isSameAs(io);
+            Job<Object> escapes = Direct.job(() -> {
+                throw io;
+            });
+            assertThatThrownBy(() -> s.run(escapes)).isInstanceOf(CompletionException.class).cause().isSameAs(io);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void nestedAwaitsAHundredDeep(SchedulerKind kind) {
+        kind.use(s -> assertThat(s.run(nest(100))).isEqualTo(100));
+    }
+
+    private static Job<Integer> nest(int depth) {
+        if (depth == 0) {
+            return Direct.job(() -> 0);
+        }
+        return Direct.job(() -> Direct.await(nest(depth - 1)) + 1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aThousandBodiesWaitOnOneSignal(SchedulerKind kind) {
+        kind.use(s -> {
+            IVar<Integer> signal = new IVar<>();
+            AtomicInteger waiting = new AtomicInteger();
+            List<Job<Integer>> readers = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                int n = i;
+                readers.add(Direct.job(() -> {
+                    waiting.incrementAndGet();
+                    return Direct.await(signal.read()) + n;
+                }));
+            }
+            Job<Long> all = Direct.job(() -> {
+                Fiber<List<Integer>> f = Direct.await(Job.all(readers).start());
+                while (waiting.get() < 1000) {
+                    Direct.await(Job.sleep(Duration.ofMillis(1)));
+                }
+                Direct.await(signal.fill(1));
+                return Direct.await(f.join()).stream().mapToLong(Integer::longValue).sum();
+            });
+            assertThat(s.run(all)).isEqualTo(1000L + 999L * 1000 / 2);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void cancellingABodyBlockedInAwaitRunsItsFinallyBlocks(SchedulerKind kind) {
+        kind.use(s -> {
+            IVar<Void> entered = new IVar<>();
+            IVar<Void> never = new IVar<>();
+            ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
+            Job<String> body = Direct.job(() -> {
+                try {
+                    Direct.await(entered.fill(null));
+                    Direct.await(never.read());
+                    return "not reached";
+                } catch (CancellationException e) {
+                    events.add("await threw");
+                    assertThatThrownBy(() -> Direct.await(Job.unit()))
+                            .as("every later await throws too").isInstanceOf(CancellationException.class);
+                    throw e;
+                } finally {
+                    events.add("finally");
+                }
+            });
+            Outcome<String> outcome = s.run(body.start().flatMap(f -> entered.read()
+                    .then(f.cancel())
+                    .then(Job.of(() -> List.copyOf(events)).flatMap(seen -> {
+                        assertThat(seen).as("finally ran before cancel() returned")
+                                .containsExactly("await threw", "finally");
+                        return f.outcome();
+                    }))));
+            assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aCancelledBodySeesCancellationAtItsNextAwait(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean cancelSeen = new AtomicBoolean();
+            AtomicBoolean finallyRan = new AtomicBoolean();
+            IVar<Void> entered = new IVar<>();
+            Job<String> body = Direct.job(() -> {
+                try {
+                    Direct.await(entered.fill(null));
+                    long deadline = System.nanoTime() + Await.LONG.toNanos();
+                    while (!cancelSeen.get() && System.nanoTime() < deadline) {
+                        Thread.onSpinWait(); // busy outside any await: not interrupted
+                    }
+                    Direct.await(Job.unit());
+                    return "not reached";
+                } finally {
+                    finallyRan.set(true);
+                }
+            });
+            Outcome<String> outcome = s.run(body.start().flatMap(f -> entered.read()
+                    .then(Job.of(() -> {
+                        f.core.requestCancel(null);
+                        cancelSeen.set(true);
+                        return null;
+                    }))
+                    .then(f.outcome())));
+            assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
+            assertThat(finallyRan).isTrue();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void producerAndConsumerOverAChannel(SchedulerKind kind) {
+        kind.use(s -> {
+            Channel<Integer> ch = new Channel<>();
+            Job<Integer> consumer = Direct.job(() -> {
+                int sum = 0;
+                for (int i = 0; i < 200; i++) {
+                    sum += Direct.await(ch.take());
+                }
+                return sum;
+            });
+            Job<Integer> producer = Direct.job(() -> {
+                for (int i = 0; i < 200; i++) {
+                    Direct.await(ch.send(i));
+                }
+                return 0;
+            });
+            assertThat(s.run(Job.all(List.of(consumer, producer)))).containsExactly(199 * 200 / 2, 0);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void awaitInsideASynchronizedBlockStillWaitsCorrectly(SchedulerKind kind) {
+        Object monitor = new Object();
+        Job<String> job = Direct.job(() -> {
+            synchronized (monitor) {
+                return Direct.await(Job.sleep(Duration.ofMillis(2)).then(Job.result("held")));
+            }
+        });
+        kind.use(s -> assertThat(s.run(job)).isEqualTo("held"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aCancelledAwaitedJobIsACancellationExceptionNotACancelledBody(SchedulerKind kind) {
+        Job<String> job = Direct.job(() -> {
+            try {
+                Direct.await(Job.cancelled());
+                return "not reached";
+            } catch (CancellationException e) {
+                return "caught: " + e.getMessage();
+            }
+        });
+        kind.use(s -> assertThat(s.run(job)).isEqualTo("caught: the awaited job was cancelled"));
+    }
+
+    @Test
+    void awaitOutsideADirectBodyIsRefused() {
+        assertThat(Direct.inDirectBody()).isFalse();
+        assertThatThrownBy(() -> Direct.await(Job.unit()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("outside a direct body");
+    }
+}
