@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -11,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A fiber that never blocks cannot starve timers, other fibers or work submitted from outside: each test
  * here terminates only if the starved party gets to run (the class timeout is the hang guard).
  */
+@Timeout(60)
 class FairnessTest {
     /** Ends when {@code stop} holds; meanwhile binds in a loop, never blocking. */
     private static Job<Void> busy(AtomicBoolean stop) {

@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -10,6 +11,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code Scheduler.run} called from inside a job on the same scheduler completes: the waiting worker keeps
  * running work (timers and other fibers included), so it cannot deadlock even with a single worker.
  */
+@Timeout(60)
 class NestedRunTest {
 
     @ParameterizedTest(name = "{0}")

@@ -2,11 +2,12 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
  * The scheduler fixture: the kinds every scheduler test is swept over ({@code @MethodSource}) and the
- * checks that end each test (quiescence after close, worker threads alive or joined).
+ * checks that end each test (quiescence after close, worker threads alive, every thread of the scheduler ended).
  */
 final class Schedulers {
     private Schedulers() {
@@ -32,6 +33,9 @@ final class Schedulers {
                         s, s.engine.timers().size(), s.engine.liveFibers())
                 .isTrue();
         assertThat(liveWorkerThreads(s)).as("worker threads of %s still alive after close()", s).isZero();
+        // the timer thread is told to stop, not joined: give it time to go
+        Await.until(() -> liveThreads(s.engine + "-").isEmpty(),
+                "every thread of " + s + " to end after close(), still alive: " + liveThreads(s.engine + "-"));
     }
 
     /** Asserts that every worker thread of {@code s} is still alive (user code killed none of them). */
@@ -41,10 +45,15 @@ final class Schedulers {
     }
 
     private static long liveWorkerThreads(Scheduler s) {
-        String prefix = s.engine + "-worker-";
+        return liveThreads(s.engine + "-worker-").size();
+    }
+
+    /** Names of the live threads whose name starts with {@code prefix} (a scheduler names its threads after itself). */
+    private static List<String> liveThreads(String prefix) {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith(prefix) && t.isAlive())
-                .count();
+                .map(Thread::getName)
+                .toList();
     }
 
     /** Rethrows {@code e} unchanged, checked or not. */

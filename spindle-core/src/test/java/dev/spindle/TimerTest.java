@@ -49,6 +49,20 @@ class TimerTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
+    void aSleepOfCenturiesIsCancelledLikeAnyOther(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean started = new AtomicBoolean();
+            Job<Void> centuries = Job.run(() -> started.set(true)).then(Job.sleep(Duration.ofSeconds(Long.MAX_VALUE)));
+            Job<Outcome<Void>> job = Job.sleep(Duration.ofMillis(1)).start() // an earlier timer fires meanwhile
+                    .then(centuries.start())
+                    .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(f.outcome()));
+            assertThat(s.run(job)).isEqualTo(Outcome.cancelled());
+            kind.awaitDriving(s, () -> s.engine.timers().size() == 0, "the one-millisecond timer to fire");
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
     void tenThousandCancelledSleepersLeaveNoTimerBehind(SchedulerKind kind) {
         int n = 10_000;
         kind.use(s -> {
