@@ -284,7 +284,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
 
     @Override
     public String describe() {
-        return "join of " + this;
+        return "join of fiber@" + Integer.toHexString(System.identityHashCode(this));
     }
 
     /** What this fiber last blocked on, or null: for deadlock reports (may be stale while running). */

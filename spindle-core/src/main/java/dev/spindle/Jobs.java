@@ -46,6 +46,11 @@ final class Jobs {
         }
 
         @Override
+        public dev.spindle.internal.run.Strand<?> owner() {
+            return k.fiber;
+        }
+
+        @Override
         public void doHandle(Worker w, Throwable e) {
             k.doHandle(w, e);
         }
@@ -64,6 +69,11 @@ final class Jobs {
         @Override
         public void doWork(Worker w) {
             job.doJob(w, k);
+        }
+
+        @Override
+        public dev.spindle.internal.run.Strand<?> owner() {
+            return k.fiber;
         }
 
         @Override

@@ -1,6 +1,8 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -75,7 +77,7 @@ final class Supervisor<A, R> extends Job<R> {
     }
 
     /** One running instance. */
-    static final class Run<A, R> {
+    static final class Run<A, R> implements Blocker {
         private final Policy policy;
         private final Cont<R> k;
         @SuppressWarnings("unchecked")
@@ -98,6 +100,7 @@ final class Supervisor<A, R> extends Job<R> {
         }
 
         void start(Worker w, FiberCore<?> parent, List<? extends Job<? extends A>> jobs) {
+            parent.blockOn(this); // for reports; cancellation reaches the children through the tree
             int n = children.length;
             for (int i = 0; i < n; i++) {
                 @SuppressWarnings("unchecked")
@@ -138,6 +141,27 @@ final class Supervisor<A, R> extends Job<R> {
             if ((int) REMAINING.getAndAdd(this, -1) == 1) {
                 finish(w);
             }
+        }
+
+        /** The parent waits here only for reports: cancelling it cancels the children, who resume it. */
+        @Override
+        public Cont<?> removeWaiter(Strand<?> fiber) {
+            return null;
+        }
+
+        @Override
+        public boolean waitsForChildren() {
+            return true;
+        }
+
+        @Override
+        public String describe() {
+            String what = switch (policy) {
+                case FIRST -> "race";
+                case ALL -> "all";
+                case ANY -> "any";
+            };
+            return what + " of " + children.length + " children, " + remaining + " running";
         }
 
         private static Throwable failureOf(FiberCore<?> child) {

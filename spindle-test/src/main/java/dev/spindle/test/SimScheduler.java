@@ -38,16 +38,9 @@ import java.util.TreeMap;
  *   Bridge.blockerOf keeps the last blocker even after the fiber moved on, so it is not used for reports.
  *
  * Who is running
- *   beforeRun sets the running fiber from the item's continuation; afterRun clears it. The core starts a
- *   child work-first: Job.start runs the child's first segment inline, inside the starter's step, until
- *   the child waits, yields or ends (and nothing of the starter runs after it in that step). So a fiber
- *   started during a step becomes the running fiber, and one that finishes during its own inline run
- *   leaves nobody running. race/all/any instead create all their children first and queue them, their
- *   starter having nothing left to do in the step. To tell the two apart, a fiber just started is
- *   "fresh" until it shows that it runs (it is named, blocks, notes or finishes): a fiber started while
- *   the running fiber is still fresh is its sibling, not its child. (An unnamed inline child whose very
- *   first act is to start another is taken for a sibling: the one ambiguity left.)
- *   If the core ever queues children in a driven engine, drop the reassignment in started.
+ *   beforeRun sets the running fiber from the item's owner; afterRun clears it. In a driven engine the
+ *   core queues a started child (instead of running it inline, work-first), so every fiber's work runs
+ *   in steps of its own and the fiber running when another starts is its starter.
  *
  * Timers due together
  *   The heap gives equal deadlines in no particular order; orderDue sorts them by the order in which their
@@ -71,8 +64,6 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     private Engine engine;
     /** The fiber whose item is running, or null between steps. */
     private FiberInfo current;
-    /** Whether {@link #current} was just started in this step and has not yet shown that it runs. */
-    private boolean currentFresh;
     private int nextId = 1;
     private long blockSequence;
     /** Blocks of the current step whose blockers are described when it ends. */
@@ -119,7 +110,6 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         }
         FiberInfo f = infoOf(item);
         current = f;
-        currentFresh = false;
         if (f != null) {
             f.running();
             trace.add(new TraceEvent(TraceEvent.Kind.RUN, nanoTime(), steps(), f, null, null));
@@ -132,7 +122,6 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     @Override
     protected void afterRun(Work item) {
         current = null;
-        currentFresh = false;
         describePending();
     }
 
@@ -155,17 +144,13 @@ final class SimScheduler extends SimDriver implements FiberObserver {
 
     @Override
     public void started(Strand<?> fiber) {
-        FiberInfo starter = current != null && currentFresh ? current.starter : current;
+        FiberInfo starter = current;
         FiberInfo f = new FiberInfo(nextId++, starter);
         live.put(fiber, f);
         liveById.put(f.id, f);
         stable.fiber(fiber, f);
         choice.fiberStarted(f);
         trace.add(new TraceEvent(TraceEvent.Kind.START, nanoTime(), 0, starter, f, null));
-        if (current != null) {
-            current = f; // work-first: the child runs now, inside its starter's step
-            currentFresh = true;
-        }
     }
 
     @Override
@@ -178,7 +163,6 @@ final class SimScheduler extends SimDriver implements FiberObserver {
             trace.add(new TraceEvent(TraceEvent.Kind.FINISH, nanoTime(), 0, f, null, null));
             if (f == current) {
                 current = null;
-                currentFresh = false;
             }
         }
     }
@@ -186,11 +170,10 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     @Override
     public void blocked(Strand<?> fiber, Blocker blocker) {
         FiberInfo f = live.get(fiber);
-        if (f == null) {
-            return;
+        if (f == null || blocker.waitsForChildren()) {
+            return; // race/all/any: reported from the fiber's live children instead
         }
         f.blockSequence = ++blockSequence;
-        showsRunning(f);
         FiberInfo target = blocker instanceof Strand<?> s ? live.get(s) : null;
         TraceEvent e = new TraceEvent(TraceEvent.Kind.BLOCK, nanoTime(), 0, f, target, null);
         if (target != null || blocker instanceof Strand<?>) {
@@ -212,7 +195,6 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         FiberInfo f = live.get(fiber);
         if (f != null) {
             f.name = name;
-            showsRunning(f);
         }
     }
 
@@ -220,7 +202,6 @@ final class SimScheduler extends SimDriver implements FiberObserver {
 
     /** Records a note of the test, attributed to the running fiber (if any). */
     void note(String text) {
-        currentFresh = false;
         trace.add(new TraceEvent(TraceEvent.Kind.NOTE, nanoTime(), 0, current, null, stable.of(text)));
     }
 
@@ -308,13 +289,6 @@ final class SimScheduler extends SimDriver implements FiberObserver {
             }
         }
         undescribed.clear();
-    }
-
-    /** {@code f} acts inside the current step: if it is the fresh fiber, it runs inline. */
-    private void showsRunning(FiberInfo f) {
-        if (f == current) {
-            currentFresh = false;
-        }
     }
 
     /** What a work item that belongs to no fiber does, for the trace (known core items by class name). */

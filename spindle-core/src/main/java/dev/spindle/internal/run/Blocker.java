@@ -17,4 +17,9 @@ public interface Blocker {
 
     /** A short description of what is waited on, for fiber dumps and deadlock reports. */
     String describe();
+
+    /** Whether the fiber waits for its own children (race/all/any): reports then list those children. */
+    default boolean waitsForChildren() {
+        return false;
+    }
 }

@@ -29,6 +29,11 @@ public abstract class Cont<A> extends Work {
     public abstract void doCont(Worker w, A a);
 
     @Override
+    public Strand<?> owner() {
+        return fiber;
+    }
+
+    @Override
     public void doWork(Worker w) {
         doCont(w, value);
     }

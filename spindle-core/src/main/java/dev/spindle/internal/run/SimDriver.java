@@ -190,7 +190,7 @@ public class SimDriver implements Driver {
 
     /** The fiber a work item continues, or null. */
     public static Strand<?> fiberOf(Work item) {
-        return item instanceof Cont<?> k ? k.fiber : null;
+        return item.owner();
     }
 
     private void runOne(Worker w) {

@@ -13,6 +13,11 @@ public abstract class Work {
     /** Runs this item on worker {@code w}. */
     public abstract void doWork(Worker w);
 
+    /** The fiber this item continues, or null for runtime-internal items: for simulator traces. */
+    public Strand<?> owner() {
+        return null;
+    }
+
     /**
      * Receives a failure of this item. The worker loop calls it when {@link #doWork} throws; continuations
      * forward it to the continuation they complete.
