@@ -183,7 +183,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
         state = finalState;
         SpinLock.unlock(LOCK, this);
         blockedOn = null;
-        if (finalState == FAILED && waiting == null && reportsFailure) {
+        if (finalState == FAILED && reportsFailure && !anyObserves(waiting)) {
             engine.reportUncaught((Throwable) result);
         }
         while (waiting != null) {
@@ -198,6 +198,16 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             o.finished(this);
         }
         retire();
+    }
+
+    /** Whether some joiner in the list looks at the outcome (bookkeeping callbacks do not). */
+    private static boolean anyObserves(Cont<?> joiners) {
+        for (Cont<?> k = joiners; k != null; k = (Cont<?>) k.next) {
+            if (!(k instanceof Callback<?> c) || c.observesOutcome()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings("unchecked")

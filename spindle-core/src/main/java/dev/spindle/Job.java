@@ -220,7 +220,8 @@ public abstract class Job<A> {
 
     /**
      * Runs {@code finalizer} after this job, whether it succeeds, fails or is cancelled: exactly once,
-     * uncancelable. A failing finalizer's exception is added as suppressed to the job's failure, or becomes
+     * uncancelable, once the job has started (a fiber cancelled before it ever runs runs none of its job,
+     * finalizers included). A failing finalizer's exception is added as suppressed to the job's failure, or becomes
      * the failure when the job succeeded.
      */
     public final Job<A> ensure(Job<Void> finalizer) {

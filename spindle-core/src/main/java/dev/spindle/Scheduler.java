@@ -93,7 +93,10 @@ public final class Scheduler implements AutoCloseable {
 
     /**
      * Starts {@code job} as a new fiber and returns a future of its value. Cancelling the future
-     * ({@code cancel(true)} or {@code cancel(false)}) cancels the fiber.
+     * ({@code cancel(true)} or {@code cancel(false)}) requests cancellation of the fiber; the future
+     * completes at once, before the fiber's finalizers have run (use {@link Fiber#cancel()} inside jobs to
+     * wait for them). On a {@link #singleThreaded()} scheduler the fiber runs only while some thread drives
+     * the scheduler ({@link #run} or {@link #close}): joining the future alone would wait forever.
      */
     public <A> CompletableFuture<A> submit(Job<A> job) {
         FiberCore<A> fiber = startRoot(job, false);
@@ -176,6 +179,11 @@ public final class Scheduler implements AutoCloseable {
         @Override
         void onDone(Worker w) {
             roots.remove(root);
+        }
+
+        @Override
+        boolean observesOutcome() {
+            return false; // bookkeeping: a failing execute() task must still reach the uncaught handler
         }
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,9 +26,6 @@ class UncaughtHandlerTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
-    @Disabled("BUG in FiberCore.complete: it reports a failure only when `waiting == null`, but Scheduler.startRoot"
-            + " always adds a RootUnlinker joiner, so a failing execute() task never reaches the handler."
-            + " Fix: `if (finalState == FAILED && reportsFailure)` (a reportsFailure fiber has no handle to join)")
     void aFailingExecutedTaskReachesTheHandler(SchedulerKind kind) {
         UncaughtRecorder uncaught = new UncaughtRecorder();
         kind.use(uncaught, s -> {
