@@ -61,9 +61,8 @@ class FiberTest {
 
     @Test
     void cancelEndsAFiberThatNeverBlocks() {
-        Job<Outcome<Void>> job = Job.run(() -> started.set(true)).then(TestJobs.busyUntil(() -> false)).start()
-                .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(f.outcome()));
-        assertThat(s.run(job)).isEqualTo(Outcome.cancelled());
+        Job<Void> neverBlocks = Job.run(() -> started.set(true)).then(TestJobs.busyUntil(() -> false));
+        assertThat(s.run(TestJobs.cancelOnceStarted(neverBlocks, started::get))).isEqualTo(Outcome.cancelled());
     }
 
     @Test

@@ -24,7 +24,7 @@ class FinalizerTest {
 
     /** Starts {@code body} as a child, waits until it set {@link #started}, cancels it and gives its outcome. */
     private <A> Outcome<A> cancelOnceStarted(Job<A> body) {
-        return s.run(body.start().flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(f.outcome())));
+        return s.run(TestJobs.cancelOnceStarted(body, started::get));
     }
 
     @Test

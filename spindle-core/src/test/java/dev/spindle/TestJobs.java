@@ -30,6 +30,14 @@ final class TestJobs {
         return Job.defer(() -> stop.getAsBoolean() ? Job.unit() : Job.unit().flatMap(v -> busyUntil(stop)));
     }
 
+    /**
+     * Starts {@code body} as a child, waits until {@code started} holds (the body is inside whatever regions
+     * it opens), cancels it and gives its outcome, its finalizers having run.
+     */
+    static <A> Job<Outcome<A>> cancelOnceStarted(Job<A> body, BooleanSupplier started) {
+        return body.start().flatMap(f -> awaitTrue(started).then(f.cancel()).then(f.outcome()));
+    }
+
     /** Increments {@code counter}. */
     static Job<Void> increment(AtomicInteger counter) {
         return Job.run(counter::incrementAndGet);

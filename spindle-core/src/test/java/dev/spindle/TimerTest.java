@@ -39,9 +39,8 @@ class TimerTest {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
             AtomicInteger woke = new AtomicInteger();
-            Job<Outcome<Void>> job = TestJobs.signalThenForever(started).then(TestJobs.increment(woke)).start()
-                    .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(f.outcome()));
-            assertThat(s.run(job)).isEqualTo(Outcome.cancelled());
+            Job<Void> sleeper = TestJobs.signalThenForever(started).then(TestJobs.increment(woke));
+            assertThat(s.run(TestJobs.cancelOnceStarted(sleeper, started::get))).isEqualTo(Outcome.cancelled());
             assertThat(s.engine.timers().size()).as("timers left right after cancel() returned").isZero();
             assertThat(woke).hasValue(0);
         });
@@ -54,8 +53,7 @@ class TimerTest {
             AtomicBoolean started = new AtomicBoolean();
             Job<Void> centuries = Job.run(() -> started.set(true)).then(Job.sleep(Duration.ofSeconds(Long.MAX_VALUE)));
             Job<Outcome<Void>> job = Job.sleep(Duration.ofMillis(1)).start() // an earlier timer fires meanwhile
-                    .then(centuries.start())
-                    .flatMap(f -> TestJobs.awaitTrue(started::get).then(f.cancel()).then(f.outcome()));
+                    .then(TestJobs.cancelOnceStarted(centuries, started::get));
             assertThat(s.run(job)).isEqualTo(Outcome.cancelled());
             kind.awaitDriving(s, () -> s.engine.timers().size() == 0, "the one-millisecond timer to fire");
         });
