@@ -38,11 +38,22 @@ import java.util.concurrent.Callable;
  * ends {@link Outcome.Cancelled} only after the body has returned or thrown. Code between awaits is not
  * interrupted; an {@code await} inside a {@code finally} block of a cancelled body throws again at once.
  *
- * <p><b>Backends.</b> {@link #backend()} says how bodies run. {@link Backend#VIRTUAL_THREAD}: each body
- * runs on its own virtual thread and {@code await} parks it while the awaited job runs as a child fiber
- * on the scheduler's workers. A virtual thread that cannot unmount (pinned by a native frame) still waits
- * correctly: it blocks its carrier thread, which is a JDK-managed thread, never a Spindle worker. The
- * deterministic simulator refuses direct bodies on this backend.
+ * <p><b>Backends.</b> {@link #backend()} says how bodies run; it is chosen once per JVM (the system
+ * property {@code spindle.direct.backend=virtual-thread} forces the fallback). In both, the awaited job
+ * runs as a child fiber of the direct fiber on the scheduler's workers.
+ * <ul>
+ *   <li>{@link Backend#CONTINUATION}, when the JVM exports {@code jdk.internal.vm} to Spindle: the body is a
+ *       continuation that runs on a worker and yields in {@code await}; it resumes on whichever worker
+ *       finishes the awaited job, so {@code Thread.currentThread()} and thread-locals may differ across an
+ *       await. Where the continuation cannot yield (pinned by a native frame, such as a class
+ *       initializer, or by a held monitor on JDKs before 24), {@code await} blocks the worker thread,
+ *       which runs other work meanwhile (as {@link Scheduler#run} does inside a job) until the awaited job
+ *       ends: correct, but that worker's stack holds the body meanwhile. Runs in the simulator.
+ *   <li>{@link Backend#VIRTUAL_THREAD}, otherwise: each body runs on its own virtual thread and {@code await}
+ *       parks it. A virtual thread that cannot unmount (pinned by a native frame) still waits correctly:
+ *       it blocks its carrier thread, a JDK-managed thread, never a Spindle worker. The deterministic
+ *       simulator refuses direct bodies on this backend, naming the JVM flag.
+ * </ul>
  *
  * <p><b>Schedulers.</b> Works with threaded schedulers and with {@link Scheduler#singleThreaded()} while a
  * thread drives it (a {@link Scheduler#run} call is waiting): the body's awaited jobs are queued for the
@@ -55,8 +66,9 @@ public final class Direct {
     /** How direct bodies are run. */
     public enum Backend {
         /**
-         * Each body is a {@code jdk.internal.vm.Continuation} resumed on the scheduler's workers: needs
-         * {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}. Not available yet.
+         * Each body is a {@code jdk.internal.vm.Continuation} run and resumed on the scheduler's workers
+         * through the ordinary work queues: needs {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}
+         * (on the module path: {@code =dev.spindle}). Chosen automatically when that export is present.
          */
         CONTINUATION,
         /** Each body runs on a virtual thread that parks in {@code await}: needs no JVM flag. */
@@ -82,7 +94,7 @@ public final class Direct {
      */
     public static <A> A await(Job<A> job) {
         Objects.requireNonNull(job, "job");
-        DirectRun<?> run = DirectRun.current();
+        DirectContext<?> run = DirectContext.current();
         if (run == null) {
             throw new IllegalStateException("Direct.await (job.await()) called outside a direct body on "
                     + Thread.currentThread() + ": only code inside Direct.job / Job.direct can await; on an"
@@ -93,7 +105,7 @@ public final class Direct {
 
     /** Whether the calling code runs inside a direct body, where {@link #await} may be called. */
     public static boolean inDirectBody() {
-        return DirectRun.current() != null;
+        return DirectContext.current() != null;
     }
 
     /** The backend that runs direct bodies in this JVM; chosen once, when Spindle first needs it. */

@@ -6,8 +6,9 @@ import dev.spindle.internal.run.Worker;
 import java.util.concurrent.Callable;
 
 /**
- * {@code Direct.job(body)} on the virtual-thread backend: each run starts the body on a new virtual thread
- * ({@link DirectRun}); the fiber waits without holding a worker until the body has ended.
+ * {@code Direct.job(body)}: each run starts the body on the selected backend, as a continuation on this
+ * worker ({@link DirectCont}) or on a new virtual thread ({@link DirectRun}); the fiber waits without
+ * holding a worker until the body has ended.
  */
 final class DirectJob<A> extends Job<A> {
     private final Callable<? extends A> body;
@@ -19,11 +20,12 @@ final class DirectJob<A> extends Job<A> {
     @Override
     void doJob(Worker w, Cont<A> k) {
         Engine engine = w.engine();
-        if (engine.isDriven()) {
+        boolean continuations = DirectBackend.SELECTED == Direct.Backend.CONTINUATION;
+        if (engine.isDriven() && !continuations) {
             Jobs.fail(w, k, new UnsupportedOperationException(
-                    "Job.direct bodies run on virtual threads here (backend " + Direct.backend()
-                            + "), which the deterministic simulator cannot schedule; the continuation backend"
-                            + " needs the JVM flag " + DirectBackend.FLAG));
+                    "Job.direct bodies run on virtual threads in this JVM, which the deterministic simulator"
+                            + " cannot schedule; run with the JVM flag " + DirectBackend.FLAG
+                            + " for the continuation backend (" + DirectBackend.UNAVAILABLE_BECAUSE + ")"));
             return;
         }
         FiberCore<?> self = (FiberCore<?>) k.fiber;
@@ -31,9 +33,15 @@ final class DirectJob<A> extends Job<A> {
             Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
             return;
         }
-        DirectRun<A> run = new DirectRun<>(body, k, engine, self);
-        self.blockOn(run);
-        run.start();
+        if (continuations) {
+            DirectCont<A> run = new DirectCont<>(body, k, engine);
+            self.blockOn(run);
+            run.step(w);
+        } else {
+            DirectRun<A> run = new DirectRun<>(body, k, engine);
+            self.blockOn(run);
+            run.start();
+        }
         // No cancellation check here: the body observes cancellation at its awaits and ends by itself.
     }
 }
