@@ -16,6 +16,6 @@ class ParkWakeStressTest {
     @ParameterizedTest(name = "{0} workers, {1} producers")
     @CsvSource({"1, 1", "1, 3", "2, 2", "4, 2", "4, 4", "8, 3"})
     void workPushedFromOutsideAgainstParkedWorkersAlwaysRuns(int workers, int producers) throws Exception {
-        new ParkWakeHammer(workers, producers, ParkWakeHammer.seed()).run(20_000);
+        new ParkWakeHammer(workers, producers, ParkWakeHammer.seed()).run(100_000);
     }
 }
