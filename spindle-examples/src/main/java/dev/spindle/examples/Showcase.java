@@ -16,7 +16,8 @@ public final class Showcase {
             new Example("Schedulers (Schedulers)", Schedulers::demo),
             new Example("Failures and the uncaught handler (Failures)", Failures::demo),
             new Example("Futures and blocking code (Interop)", Interop::demo),
-            new Example("Deterministic simulation (Simulated)", Simulated::demo));
+            new Example("Deterministic simulation (Simulated)", Simulated::demo),
+            new Example("Message passing (Messaging)", Messaging::demo));
 
     private Showcase() {
     }

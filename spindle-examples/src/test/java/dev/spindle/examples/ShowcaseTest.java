@@ -20,7 +20,7 @@ final class ShowcaseTest {
             Showcase.demo(out);
         }
         String printed = buffer.toString(StandardCharsets.UTF_8);
-        assertThat(Showcase.EXAMPLES).hasSize(9);
+        assertThat(Showcase.EXAMPLES).hasSize(10);
         for (Showcase.Example example : Showcase.EXAMPLES) {
             assertThat(printed).contains("== " + example.title());
         }
@@ -35,6 +35,9 @@ final class ShowcaseTest {
                 .contains("the answer is 42")
                 .contains("blocking call ran on a virtual thread: true")
                 .contains("slept PT1H of virtual time")
-                .contains("uncaught handler got:");
+                .contains("uncaught handler got:")
+                .contains("channelSum()                 -> 42")
+                .contains("ask, server slow (impatient) -> timed out / client gave up, answer dropped")
+                .contains("mailboxSum()                 -> 6");
     }
 }
