@@ -48,7 +48,9 @@ import java.util.concurrent.Callable;
  *       await. Where the continuation cannot yield (pinned by a native frame, such as a class
  *       initializer, or by a held monitor on JDKs before 24), {@code await} blocks the worker thread,
  *       which runs other work meanwhile (as {@link Scheduler#run} does inside a job) until the awaited job
- *       ends: correct, but that worker's stack holds the body meanwhile. Runs in the simulator.
+ *       ends: correct, but that worker's stack holds the body meanwhile. Plain blocking calls in the body
+ *       ({@code Thread.sleep}, I/O, locks) block the worker itself on this backend: await
+ *       {@link Job#sleep} or {@link Job#blocking} instead. Runs in the deterministic simulator.
  *   <li>{@link Backend#VIRTUAL_THREAD}, otherwise: each body runs on its own virtual thread and {@code await}
  *       parks it. A virtual thread that cannot unmount (pinned by a native frame) still waits correctly:
  *       it blocks its carrier thread, a JDK-managed thread, never a Spindle worker. The deterministic
