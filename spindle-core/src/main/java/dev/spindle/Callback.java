@@ -17,14 +17,6 @@ abstract class Callback<A> extends Cont<A> {
     /** Runs when the joined fiber has finished. */
     abstract void onDone(Worker w);
 
-    /**
-     * Whether this callback looks at the outcome. A failure of a fire-and-forget fiber whose only joiners
-     * are bookkeeping (not observing) still goes to the uncaught handler.
-     */
-    boolean observesOutcome() {
-        return true;
-    }
-
     @Override
     public final void doCont(Worker w, A ignored) {
         onDone(w);

@@ -102,6 +102,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
         this.parent = parent;
         this.reportsFailure = reportsFailure;
         this.pending = 1;
+        if (parent == null) {
+            engine.addRoot(this);
+        }
         FiberObserver o = engine.observer();
         if (o != null) {
             o.started(this);
@@ -183,7 +186,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
         state = finalState;
         SpinLock.unlock(LOCK, this);
         blockedOn = null;
-        if (finalState == FAILED && reportsFailure && !anyObserves(waiting)) {
+        if (finalState == FAILED && reportsFailure && waiting == null) {
             engine.reportUncaught((Throwable) result);
         }
         while (waiting != null) {
@@ -193,21 +196,14 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             waiting = next;
         }
         w.fiberFinished();
+        if (parent == null) {
+            engine.removeRoot(this);
+        }
         FiberObserver o = engine.observer();
         if (o != null) {
             o.finished(this);
         }
         retire();
-    }
-
-    /** Whether some joiner in the list looks at the outcome (bookkeeping callbacks do not). */
-    private static boolean anyObserves(Cont<?> joiners) {
-        for (Cont<?> k = joiners; k != null; k = (Cont<?>) k.next) {
-            if (!(k instanceof Callback<?> c) || c.observesOutcome()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @SuppressWarnings("unchecked")

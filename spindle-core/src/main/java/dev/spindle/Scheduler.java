@@ -2,13 +2,12 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.StopCondition;
+import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Worker;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -36,8 +35,6 @@ public final class Scheduler implements AutoCloseable {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     final Engine engine;
-    /** Fibers started from outside (run, submit, execute) that have not finished: for shutdownNow. */
-    private final Set<FiberCore<?>> roots = ConcurrentHashMap.newKeySet();
 
     Scheduler(Engine engine) {
         this.engine = engine;
@@ -130,8 +127,8 @@ public final class Scheduler implements AutoCloseable {
     /** Cancels every fiber still running (and its descendants), then {@link #close()}s. */
     public void shutdownNow() {
         Worker w = engine.currentWorker();
-        for (FiberCore<?> f : roots) {
-            f.requestCancel(w);
+        for (Strand<?> f : engine.liveRoots()) {
+            ((FiberCore<?>) f).requestCancel(w);
         }
         close();
     }
@@ -153,38 +150,31 @@ public final class Scheduler implements AutoCloseable {
 
     private <A> FiberCore<A> startRoot(Job<A> job, boolean reportsFailure) {
         Objects.requireNonNull(job, "job");
-        engine.checkOpen();
-        FiberCore<A> fiber = new FiberCore<>(job, engine, null, reportsFailure);
-        roots.add(fiber);
-        fiber.tryAddJoiner(new RootUnlinker(fiber));
+        // Count the fiber as live before the open check: a close() racing this call then either waits
+        // for it or refuses it here (and the count is taken back); it can never stop the workers under it.
         Worker w = engine.currentWorker();
         if (w != null) {
             w.fiberStarted();
-            w.push(fiber);
         } else {
             engine.externalFiberStarted();
+        }
+        try {
+            engine.checkOpen();
+        } catch (IllegalStateException closed) {
+            if (w != null) {
+                w.fiberFinished();
+            } else {
+                engine.externalFiberRefused();
+            }
+            throw closed;
+        }
+        FiberCore<A> fiber = new FiberCore<>(job, engine, null, reportsFailure);
+        if (w != null) {
+            w.push(fiber);
+        } else {
             engine.pushGlobal(fiber);
         }
         return fiber;
-    }
-
-    /** Removes a finished root from {@link #roots}. */
-    private final class RootUnlinker extends Callback<Object> {
-        private final FiberCore<?> root;
-
-        RootUnlinker(FiberCore<?> root) {
-            this.root = root;
-        }
-
-        @Override
-        void onDone(Worker w) {
-            roots.remove(root);
-        }
-
-        @Override
-        boolean observesOutcome() {
-            return false; // bookkeeping: a failing execute() task must still reach the uncaught handler
-        }
     }
 
     /** Wakes a thread blocked in {@link #runOutcome} when the fiber ends. */

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -97,11 +96,6 @@ class SchedulerLifecycleTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
-    @Disabled("BUG in Scheduler.startRoot: it checks engine.checkOpen() before counting the fiber as live"
-            + " (externalFiberStarted/fiberStarted), so a close() in between sees no live fiber, stops the workers,"
-            + " and the fiber pushed afterwards never runs: run() hangs forever (hit within a few iterations)."
-            + " Fix: count the fiber first, then checkOpen(), and on refusal uncount it (worker: fiberFinished();"
-            + " foreign thread: a new Engine method that decrements externalStarted) before rethrowing")
     void runRacingCloseEitherCompletesOrIsRefused(SchedulerKind kind) {
         for (int i = 0; i < 100; i++) {
             Scheduler s = kind.create(new UncaughtRecorder());
@@ -146,10 +140,6 @@ class SchedulerLifecycleTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
-    @Disabled("BUG: shutdownNow() cancels only Scheduler.roots (run/submit/execute), but forget() and startDetached()"
-            + " start roots in Control.Start that are never registered there, so shutdownNow() waits for them forever."
-            + " Fix: keep the set of live roots where Control.Start can reach it (e.g. in Engine) and register every"
-            + " parentless fiber there, unregistering it when it ends")
     void shutdownNowAlsoCancelsForgottenAndDetachedFibers(SchedulerKind kind) {
         Scheduler s = kind.create(new UncaughtRecorder());
         AtomicInteger started = new AtomicInteger();

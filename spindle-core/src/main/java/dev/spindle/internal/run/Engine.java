@@ -64,6 +64,8 @@ public final class Engine {
     private volatile int runState;
     /** Fibers started from foreign threads. */
     private final AtomicLong externalStarted = new AtomicLong();
+    /** Live fibers without a parent (run, submit, execute, startDetached, forget): for shutdownNow. */
+    private final java.util.Set<Strand<?>> roots = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Lock word serialising the drivers of a single-threaded engine. */
     private volatile int driving;
 
@@ -309,6 +311,26 @@ public final class Engine {
     /** Counts a fiber started from a thread that drives no worker of this engine. */
     public void externalFiberStarted() {
         externalStarted.incrementAndGet();
+    }
+
+    /** Takes back a count of {@link #externalFiberStarted()} for a fiber that was refused and never ran. */
+    public void externalFiberRefused() {
+        externalStarted.decrementAndGet();
+    }
+
+    /** Registers a live fiber without a parent. */
+    public void addRoot(Strand<?> fiber) {
+        roots.add(fiber);
+    }
+
+    /** Unregisters a finished root. */
+    public void removeRoot(Strand<?> fiber) {
+        roots.remove(fiber);
+    }
+
+    /** A snapshot of the live roots. */
+    public java.util.List<Strand<?>> liveRoots() {
+        return java.util.List.copyOf(roots);
     }
 
     /** Fibers started and not yet finished (never under-counts; see the overview). */
