@@ -1,0 +1,98 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code timeout(d)} is a race with {@code sleep(d)}: the blog's two examples (a short delay under a
+ * longer limit gives its value; a long delay under a shorter limit ends with {@link TimeoutException}
+ * and the step after the delay never runs), scaled from seconds to 100/300/500 ms. The only time
+ * assertion is the loose lower bound the semantics require: a timeout does not fire before its limit.
+ */
+@Timeout(60)
+class TimeoutTest {
+    private static final Duration LIMIT = Duration.ofMillis(300);
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aDelayShorterThanTheLimitGivesItsValue(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicInteger after = new AtomicInteger();
+            Job<Integer> job = Job.sleep(Duration.ofMillis(100)).then(Job.of(after::incrementAndGet));
+            assertThat(s.run(job.timeout(LIMIT))).isEqualTo(1);
+            assertThat(FiberFixtures.pendingTimers(s)).as("the limit's timer, removed with the loser").isZero();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aDelayLongerThanTheLimitTimesOutAndTheStepAfterItNeverRuns(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicInteger after = new AtomicInteger();
+            AtomicInteger finalized = new AtomicInteger();
+            Job<Integer> job = Job.sleep(Duration.ofMillis(500)).then(Job.of(after::incrementAndGet))
+                    .ensure(TestJobs.increment(finalized));
+            long start = System.nanoTime();
+            Outcome<Integer> o = s.runOutcome(job.timeout(LIMIT));
+            long elapsed = System.nanoTime() - start;
+            assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
+                    f -> assertThat(f.error()).isInstanceOf(TimeoutException.class)
+                            .hasMessageContaining(LIMIT.toString()));
+            assertThat(finalized).as("the timed-out job was cancelled and finalized before the result").hasValue(1);
+            assertThat(FiberFixtures.pendingTimers(s)).as("the 500 ms sleep's timer was removed").isZero();
+            assertThat(Duration.ofNanos(elapsed)).as("the timeout did not fire before its limit")
+                    .isGreaterThanOrEqualTo(LIMIT);
+            s.run(Job.sleep(Duration.ofMillis(250))); // past the delay's deadline: the step still never runs
+            assertThat(after).hasValue(0);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aFailureOrCancellationBeforeTheLimitPassesThrough(SchedulerKind kind) {
+        kind.use(s -> {
+            IllegalStateException boom = new IllegalStateException("boom");
+            assertThat(s.runOutcome(Job.<Integer>failure(boom).timeout(LIMIT))).isEqualTo(Outcome.failure(boom));
+            assertThat(s.runOutcome(Job.<Integer>cancelled().timeout(LIMIT))).isEqualTo(Outcome.cancelled());
+            assertThat(FiberFixtures.pendingTimers(s)).isZero();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aTimeoutCanBeRecoveredAndNestedTimeoutsReportTheInnerOne(SchedulerKind kind) {
+        kind.use(s -> {
+            Duration innerLimit = Duration.ofMillis(20);
+            Job<String> inner = TestJobs.forever().map(v -> "never").timeout(innerLimit);
+            Job<String> outer = inner.timeout(Duration.ofHours(1));
+            Outcome<String> o = s.runOutcome(outer);
+            assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
+                    f -> assertThat(f.error()).isInstanceOf(TimeoutException.class)
+                            .hasMessageContaining(innerLimit.toString()));
+            assertThat(s.run(inner.recover(e -> e instanceof TimeoutException ? "fallback" : "other")))
+                    .isEqualTo("fallback");
+            assertThat(FiberFixtures.pendingTimers(s)).isZero();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void cancellingAFiberWaitingInATimeoutRemovesBothTimers(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicInteger finalized = new AtomicInteger();
+            Job<Void> job = TestJobs.forever().ensure(TestJobs.increment(finalized)).timeout(Duration.ofHours(1));
+            Fiber<Void> f = s.run(job.start());
+            kind.awaitDriving(s, () -> FiberFixtures.pendingTimers(s) == 2, "the sleep and the limit to be armed");
+            s.run(f.cancel());
+            assertThat(s.run(f.outcome())).isEqualTo(Outcome.cancelled());
+            assertThat(finalized).hasValue(1);
+            assertThat(FiberFixtures.pendingTimers(s)).isZero();
+        });
+    }
+}
