@@ -76,6 +76,18 @@ public abstract class Job<A> {
         });
     }
 
+    /**
+     * A job whose body is ordinary (blocking) Java code; inside it, {@link #await()} on any job suspends
+     * only this fiber. See {@link Direct} for backends, failures, cancellation and pinning.
+     *
+     * <pre>{@code
+     * Job<Integer> j = Job.direct(() -> Job.result(40).await() + Job.of(() -> 2).await());
+     * }</pre>
+     */
+    public static <A> Job<A> direct(Callable<? extends A> body) {
+        return Direct.job(body);
+    }
+
     /** A job that asks {@code factory} for the job to run, each time it runs. */
     public static <A> Job<A> defer(Supplier<? extends Job<A>> factory) {
         return new Pure.Defer<>(Objects.requireNonNull(factory, "factory"));
@@ -252,6 +264,18 @@ public abstract class Job<A> {
      */
     public final Job<A> named(String name) {
         return new Control.Named<>(this, Objects.requireNonNull(name, "name"));
+    }
+
+    /**
+     * Inside a {@link #direct} body: runs this job as a child fiber of the direct fiber and returns its
+     * value, or rethrows its failure (unchecked as is, checked wrapped in
+     * {@link java.util.concurrent.CompletionException}); throws
+     * {@link java.util.concurrent.CancellationException} if the direct fiber or this job is cancelled.
+     *
+     * @throws IllegalStateException outside a direct body (on an ordinary thread use {@link Scheduler#run})
+     */
+    public final A await() {
+        return Direct.await(this);
     }
 
     /**
