@@ -196,9 +196,6 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             waiting = next;
         }
         w.fiberFinished();
-        if (parent == null) {
-            engine.removeRoot(this);
-        }
         FiberObserver o = engine.observer();
         if (o != null) {
             o.finished(this);
@@ -417,6 +414,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
                 return;
             }
             f.firstChild = null; // finished, and no child is live: let go of the retired ones
+            if (f.parent == null) {
+                // a root stays registered while it has live descendants, so shutdownNow() reaches them
+                f.engine.removeRoot(f);
+            }
             f = f.parent;
         }
     }

@@ -143,6 +143,26 @@ class CancellationTest {
         });
     }
 
+    /**
+     * {@code shutdownNow()} cancels "every fiber still running (and its descendants)": that includes the
+     * children of a root that has already finished. (The child sleeps 5 s, not forever, so that a failure
+     * of this test costs 5 s rather than a hang in close().)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void shutdownNowReachesTheLiveChildrenOfAFinishedRoot(SchedulerKind kind) {
+        UncaughtRecorder uncaught = new UncaughtRecorder();
+        Scheduler s = kind.create(uncaught);
+        AtomicInteger cancelled = new AtomicInteger();
+        Fiber<Void> child = s.run(Job.sleep(Duration.ofSeconds(5)).onCancel(TestJobs.increment(cancelled)).start());
+        assertThat(child.isDone()).isFalse();
+        s.shutdownNow();
+        assertThat(child.core.outcomeNow()).as("the child of the finished root").isEqualTo(Outcome.cancelled());
+        assertThat(cancelled).hasValue(1);
+        assertThat(s.engine.isQuiescent()).isTrue();
+        uncaught.assertNone();
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
     void aDetachedFiberIsNotCancelledWithTheFiberThatStartedIt(SchedulerKind kind) {
