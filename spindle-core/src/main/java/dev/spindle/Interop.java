@@ -64,7 +64,13 @@ final class Interop {
         @Override
         public final Cont<?> removeWaiter(Strand<?> fiber) {
             if (fiber == k.fiber && CLAIMED.compareAndSet(this, 0, 1)) {
-                onCancelled();
+                try {
+                    onCancelled();
+                } catch (UnsupportedOperationException notCancellable) {
+                    // a stage may refuse toCompletableFuture(): it is left to complete; its result is dropped
+                } catch (Throwable e) {
+                    engine.reportUncaught(e); // the waiter is withdrawn all the same (it is claimed)
+                }
                 return k;
             }
             return null;

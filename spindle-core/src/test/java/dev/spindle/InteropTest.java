@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -84,6 +87,44 @@ class InteropTest {
             assertThat(never.isCancelled()).as("the future was cancelled with its fiber").isTrue();
             assertThat(finalized).hasValue(1);
         });
+    }
+
+    /**
+     * A {@code CompletionStage} may refuse {@code toCompletableFuture()} (the interface allows it), so the
+     * stage cannot be cancelled: cancelling the waiting fiber must still withdraw it, and the stage's late
+     * result is dropped.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    @Timeout(20)
+    void cancellingAFiberWaitingForAStageThatCannotBeCancelledStillEndsIt(SchedulerKind kind) {
+        kind.use(s -> {
+            CompletableFuture<String> source = new CompletableFuture<>();
+            CompletionStage<String> stage = refusingToCompletableFuture(source.minimalCompletionStage());
+            Fiber<String> f = s.run(Job.fromFuture(() -> stage).start());
+            try {
+                assertThat(s.runOutcome(f.cancel())).isEqualTo(Outcome.success(null));
+                assertThat(s.run(f.outcome())).isEqualTo(Outcome.cancelled());
+            } finally {
+                source.complete("late");
+            }
+            assertThat(s.run(f.outcome())).isEqualTo(Outcome.cancelled());
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <A> CompletionStage<A> refusingToCompletableFuture(CompletionStage<A> delegate) {
+        return (CompletionStage<A>) Proxy.newProxyInstance(InteropTest.class.getClassLoader(),
+                new Class<?>[] {CompletionStage.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("toCompletableFuture")) {
+                        throw new UnsupportedOperationException("this stage does not interoperate");
+                    }
+                    try {
+                        return method.invoke(delegate, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     // ---------------------------------------------------------------- submit
