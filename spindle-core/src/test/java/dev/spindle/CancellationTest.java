@@ -242,6 +242,27 @@ class CancellationTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
+    void aFiberThatJoinsOrAwaitsItsOwnCancellationFailsAtOnce(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicReference<Fiber<Object>> self = new AtomicReference<>();
+            Job<Object> joinSelf =
+                    TestJobs.awaitTrue(() -> self.get() != null).then(Job.defer(() -> self.get().join()));
+            Fiber<Object> f = s.run(joinSelf.start());
+            self.set(f);
+            assertThat(s.run(f.outcome())).isInstanceOfSatisfying(Outcome.Failure.class, o -> assertThat(o.error())
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("join itself"));
+
+            AtomicReference<Fiber<Void>> me = new AtomicReference<>();
+            Job<Void> cancelSelf = TestJobs.awaitTrue(() -> me.get() != null).then(Job.defer(() -> me.get().cancel()));
+            Fiber<Void> g = s.run(cancelSelf.start());
+            me.set(g);
+            assertThat(s.run(g.outcome())).isInstanceOfSatisfying(Outcome.Failure.class, o -> assertThat(o.error())
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("Job.cancelled()"));
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
     void cancellingAWideAndDeepTreeReachesEveryFiber(SchedulerKind kind) {
         kind.use(s -> {
             int width = 4;
