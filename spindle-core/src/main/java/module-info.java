@@ -7,5 +7,6 @@
  */
 module dev.spindle {
     exports dev.spindle;
+    exports dev.spindle.sync;
     exports dev.spindle.internal.run to dev.spindle.test;
 }

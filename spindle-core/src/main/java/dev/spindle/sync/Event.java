@@ -1,0 +1,381 @@
+package dev.spindle.sync;
+
+import dev.spindle.Job;
+import dev.spindle.internal.run.Bridge;
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.JobBody;
+import dev.spindle.internal.run.Worker;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A flag that fibers and threads can wait to be signalled (marl's {@code Event}). In {@link Mode#MANUAL}
+ * mode a signal releases every waiter and the event stays signalled until {@link #clear()}; in
+ * {@link Mode#AUTO} mode each signal releases exactly one waiter, or, when none waits, stays until one
+ * {@link #test()} or wait consumes it.
+ *
+ * <pre>{@code
+ * Event ready = new Event(Event.Mode.MANUAL, false);
+ * Job<Void> consumer = ready.await().then(Job.run(() -> use(data)));
+ * Job<Void> producer = Job.run(() -> { data = load(); ready.signal(); });
+ * scheduler.run(consumer.start().flatMap(c -> producer.then(c.join())));
+ *
+ * boolean inTime = scheduler.run(ready.await(Duration.ofMillis(50)));  // false on timeout
+ * ready.awaitBlocking();                                                // from an ordinary thread
+ * }</pre>
+ *
+ * <p>A timed wait that races a signal is resumed exactly once: either it took the signal (true) or it
+ * expired (false) and the signal went to another waiter or stayed. A fiber cancelled while waiting stops
+ * waiting and takes no signal.
+ *
+ * @implNote Every operation is a short critical section under a spin lock; waking a fiber allocates
+ *     nothing. A timed fiber wait allocates a waiter and a timer.
+ */
+public final class Event {
+    /*
+     * Implementation overview
+     * =======================
+     * State and transitions (signalled is written under the queue lock, read without it)
+     *   signalled | waiters | meaning
+     *   false     | none    | idle
+     *   false     | some    | waiters blocked
+     *   true      | none    | signalled: MANUAL until clear(); AUTO until one test() or wait consumes it
+     *
+     *   signal()  MANUAL: signalled = true and every waiter is released
+     *             AUTO:   the oldest waiter is released (the signal is handed to it and signalled stays
+     *                     false); with no waiter, signalled = true
+     *             then every event made by any() from this one is signalled (outside the lock)
+     *   clear()   signalled = false
+     *   test()    AUTO consumes: true -> false; MANUAL reads
+     *   wait      signalled ? (AUTO: consume) complete : link a waiter
+     *
+     * INV: signalled implies no waiters (a signal that finds waiters hands itself over).
+     * Hand-over is what makes "exactly one waiter per AUTO signal" hold without re-checks: a released
+     * waiter never competes for the signal again.
+     */
+
+    /** How signals are consumed. */
+    public enum Mode {
+        /** Each signal releases one waiter, or stays until one wait or {@link #test()} consumes it. */
+        AUTO,
+        /** A signal releases every waiter and stays until {@link #clear()}. */
+        MANUAL
+    }
+
+    private static final Event[] NO_EVENTS = new Event[0];
+
+    private final String name;
+    private final boolean auto;
+    private final WaitQueue waiters = new WaitQueue(this);
+    /** Written under the queue lock; volatile reads for isSignalled and fast paths. */
+    private volatile boolean signalled;
+    /** Events made by any() that include this one; copy-on-write under the queue lock. */
+    private Event[] dependents = NO_EVENTS;
+    private final Job<Void> await = Bridge.job(new AwaitBody());
+
+    /** An unsignalled event of mode {@code mode}. */
+    public Event(Mode mode) {
+        this(mode, false, null);
+    }
+
+    /** An event of mode {@code mode}, signalled from the start when {@code initiallySignalled}. */
+    public Event(Mode mode, boolean initiallySignalled) {
+        this(mode, initiallySignalled, null);
+    }
+
+    /**
+     * An event of mode {@code mode}, signalled from the start when {@code initiallySignalled}, named
+     * {@code name} in {@code toString} (and so in deadlock reports); {@code name} may be null.
+     */
+    public Event(Mode mode, boolean initiallySignalled, String name) {
+        this.auto = Objects.requireNonNull(mode, "mode") == Mode.AUTO;
+        this.signalled = initiallySignalled;
+        this.name = name;
+    }
+
+    /**
+     * A {@link Mode#MANUAL} event that is signalled whenever one of {@code events} is signalled, now or
+     * later (marl's {@code Event::any}); it is signalled at once if one of them already is. It does not
+     * consume their signals.
+     *
+     * @implNote Each input keeps a reference to the new event for as long as the input lives: make one and
+     *     reuse it rather than one per wait.
+     * @throws IllegalArgumentException if {@code events} is empty
+     */
+    public static Event any(Event... events) {
+        Objects.requireNonNull(events, "events");
+        if (events.length == 0) {
+            throw new IllegalArgumentException("Event.any needs at least one event");
+        }
+        StringBuilder label = new StringBuilder("any(");
+        for (int i = 0; i < events.length; i++) {
+            Event e = events[i];
+            if (e == null) {
+                throw new NullPointerException("events[" + i + "] is null");
+            }
+            label.append(i == 0 ? "" : ", ").append(e.name != null ? e.name : Waits.label(e, "Event", null));
+        }
+        Event any = new Event(Mode.MANUAL, false, label.append(')').toString());
+        boolean signalledNow = false;
+        for (Event e : events) {
+            signalledNow |= e.addDependent(any);
+        }
+        if (signalledNow) {
+            any.signal();
+        }
+        return any;
+    }
+
+    private boolean addDependent(Event dependent) {
+        waiters.lock();
+        Event[] d = Arrays.copyOf(dependents, dependents.length + 1);
+        d[d.length - 1] = dependent;
+        dependents = d;
+        boolean s = signalled;
+        waiters.unlock();
+        return s;
+    }
+
+    /**
+     * Signals the event: in MANUAL mode releases every waiter and stays signalled; in AUTO mode releases the
+     * oldest waiter, or stays signalled until consumed when nobody waits. Signalling a signalled event does
+     * nothing. Callable from any thread or job.
+     */
+    public void signal() {
+        waiters.lock();
+        if (signalled) {
+            waiters.unlock();
+            return;
+        }
+        Cont<?> released;
+        if (auto) {
+            released = waiters.pollLocked();
+            if (released == null) {
+                signalled = true;
+            }
+        } else {
+            signalled = true;
+            released = waiters.pollAllLocked();
+        }
+        Engine engine = waiters.plainEngineLocked();
+        Event[] d = dependents;
+        waiters.unlock();
+        if (auto) {
+            if (released != null) {
+                WaitQueue.resume(released, null, engine);
+            }
+        } else {
+            WaitQueue.resumeAll(released, null, engine);
+        }
+        for (Event e : d) {
+            e.signal();
+        }
+    }
+
+    /** Unsignals the event. Waiters keep waiting. */
+    public void clear() {
+        waiters.lock();
+        signalled = false;
+        waiters.unlock();
+    }
+
+    /**
+     * Whether the event is signalled, without waiting; in AUTO mode a true result consumes the signal.
+     */
+    public boolean test() {
+        if (!signalled) {
+            return false;
+        }
+        if (!auto) {
+            return true;
+        }
+        waiters.lock();
+        boolean s = signalled;
+        signalled = false;
+        waiters.unlock();
+        return s;
+    }
+
+    /** Whether the event is signalled; never consumes the signal. */
+    public boolean isSignalled() {
+        return signalled;
+    }
+
+    /** The event's mode. */
+    public Mode mode() {
+        return auto ? Mode.AUTO : Mode.MANUAL;
+    }
+
+    /**
+     * A job that waits until the event is signalled (at once if it is; AUTO mode consumes the signal).
+     * Cancellable while it waits; a cancelled waiter takes no signal.
+     */
+    public Job<Void> await() {
+        return await;
+    }
+
+    /**
+     * A job that waits at most {@code timeout} for the event and gives whether it was signalled (in AUTO mode
+     * a true result consumed the signal). A zero timeout only tests.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
+    public Job<Boolean> await(Duration timeout) {
+        long nanos = Waits.toNanos(timeout, "Event.await timeout");
+        return Bridge.job(new TimedAwaitBody(nanos));
+    }
+
+    /**
+     * Blocks the calling thread until the event is signalled (AUTO mode consumes the signal).
+     *
+     * @throws InterruptedException if the thread is interrupted while waiting (it then takes no signal)
+     * @throws IllegalStateException if it would have to wait on a thread that runs fibers: use
+     *     {@link #await()} inside jobs
+     */
+    public void awaitBlocking() throws InterruptedException {
+        awaitThread(-1);
+    }
+
+    /**
+     * Blocks the calling thread at most {@code timeout} for the event; gives whether it was signalled.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     * @throws InterruptedException if the thread is interrupted while waiting (it then takes no signal)
+     * @throws IllegalStateException if it would have to wait on a thread that runs fibers: use
+     *     {@link #await(Duration)} inside jobs
+     */
+    public boolean awaitBlocking(Duration timeout) throws InterruptedException {
+        return awaitThread(Waits.toNanos(timeout, "Event.awaitBlocking timeout"));
+    }
+
+    private boolean awaitThread(long nanos) throws InterruptedException {
+        if (test()) {
+            return true;
+        }
+        if (nanos == 0) {
+            return false;
+        }
+        Waits.checkMayBlock(this, "Event.awaitBlocking()", "await()");
+        ThreadWaiter t = new ThreadWaiter();
+        waiters.lock();
+        if (takeLocked()) {
+            waiters.unlock();
+            return true;
+        }
+        waiters.addLocked(t);
+        waiters.unlock();
+        return t.await(waiters, nanos, true) != ThreadWaiter.TIMED_OUT;
+    }
+
+    /** Takes the signal if there is one (AUTO: consumes it). Caller holds the lock. */
+    private boolean takeLocked() {
+        if (!signalled) {
+            return false;
+        }
+        if (auto) {
+            signalled = false;
+        }
+        return true;
+    }
+
+    /** Waiters currently linked (for tests). */
+    int waiterCount() {
+        return waiters.size();
+    }
+
+    @Override
+    public String toString() {
+        return Waits.label(this, "Event", name) + "[" + (auto ? "auto" : "manual") + ", "
+                + (signalled ? "signalled" : "not signalled") + ", waiters=" + waiters.size() + "]";
+    }
+
+    /** {@link #await()}. */
+    private final class AwaitBody extends JobBody<Void> {
+        @Override
+        public void doJob(Worker w, Cont<Void> k) {
+            if (Waits.cancelled(w, k)) {
+                return;
+            }
+            if (!auto && signalled) {
+                Waits.succeed(w, k, null);
+                return;
+            }
+            waiters.lock();
+            if (takeLocked()) {
+                waiters.unlock();
+                Waits.succeed(w, k, null);
+                return;
+            }
+            waiters.blockLocked(w, k);
+        }
+    }
+
+    /** {@link #await(Duration)}. */
+    private final class TimedAwaitBody extends JobBody<Boolean> {
+        private final long nanos;
+
+        TimedAwaitBody(long nanos) {
+            this.nanos = nanos;
+        }
+
+        @Override
+        public void doJob(Worker w, Cont<Boolean> k) {
+            if (Waits.cancelled(w, k)) {
+                return;
+            }
+            Engine engine = w.engine();
+            long deadline = engine.nanoTime() + nanos;
+            waiters.lock();
+            if (takeLocked()) {
+                waiters.unlock();
+                Waits.succeed(w, k, Boolean.TRUE);
+                return;
+            }
+            if (nanos == 0) {
+                waiters.unlock();
+                Waits.succeed(w, k, Boolean.FALSE);
+                return;
+            }
+            TimedAwait waiter = new TimedAwait(k, waiters, engine);
+            if (!waiter.blockLocked(w, true, deadline)) {
+                Waits.fail(w, k, new IllegalStateException("cannot wait with a timeout: the scheduler is closed"));
+            }
+        }
+    }
+
+    /** A fiber in {@link #await(Duration)}: true when a signal wakes it, false when it expires. */
+    private static final class TimedAwait extends TimedWaiter<Boolean> {
+        private final Cont<Boolean> k;
+
+        TimedAwait(Cont<Boolean> k, WaitQueue queue, Engine engine) {
+            super(k.fiber, queue, engine);
+            this.k = k;
+        }
+
+        @Override
+        void wake(Object v) {
+            disarm();
+            k.value = Boolean.TRUE;
+            engine.submit(k);
+        }
+
+        @Override
+        void expired(Worker w) {
+            Waits.succeed(w, k, Boolean.FALSE);
+        }
+
+        @Override
+        public void doCont(Worker w, Boolean a) {
+            Waits.succeed(w, k, a);
+        }
+
+        /** Withdrawn by cancellation. */
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            disarm();
+            Waits.fail(w, k, e);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.spindle.sync;
+
+import dev.spindle.internal.run.Worker;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An ordinary thread waiting in a {@link WaitQueue}: the blocking forms ({@code awaitBlocking},
+ * {@code lockBlocking}, ...) link one and park the thread until a waker unlinks it and unparks it.
+ *
+ * <pre>
+ * Waking, timeout and interrupt
+ * =============================
+ *   waker:  unlink under the queue lock; then value = v; woken = true (volatile); unpark(thread)
+ *   thread: park until woken; on timeout or interrupt, withdraw by unlinking itself under the queue lock
+ *   Exactly one of them unlinks the waiter. A thread that fails to withdraw was woken concurrently: it
+ *   waits for woken (a few instructions away), keeps what it was given (a lock, a permit, an item) and
+ *   re-asserts the interrupt, so a grant is never lost and never taken twice.
+ *   Threads live in real time, so deadlines use System.nanoTime; fibers use their engine's clock.
+ * </pre>
+ */
+final class ThreadWaiter extends Waiter<Object> {
+    /** What {@link #await} returns when the deadline passed before a waker came. */
+    static final Object TIMED_OUT = new Object() {
+        @Override
+        public String toString() {
+            return "TIMED_OUT";
+        }
+    };
+
+    private final Thread thread;
+    /** Set once by the waker after writing value (release); read by the parked thread (acquire). */
+    private volatile boolean woken;
+
+    ThreadWaiter() {
+        super(null);
+        this.thread = Thread.currentThread();
+    }
+
+    @Override
+    void wake(Object v) {
+        value = v;
+        woken = true;
+        LockSupport.unpark(thread);
+    }
+
+    @Override
+    Object identity() {
+        return thread;
+    }
+
+    /**
+     * Parks until woken and returns the value given. {@code timeoutNanos < 0} waits without limit; when the
+     * deadline passes first this withdraws from {@code queue} and returns {@link #TIMED_OUT}. An interrupt
+     * withdraws and throws {@link InterruptedException} when {@code interruptible}, and is otherwise
+     * remembered and re-asserted on return. The caller has linked this waiter and released the lock.
+     */
+    Object await(WaitQueue queue, long timeoutNanos, boolean interruptible) throws InterruptedException {
+        long deadline = timeoutNanos < 0 ? 0 : System.nanoTime() + timeoutNanos;
+        boolean interrupted = false;
+        while (!woken) {
+            if (Thread.interrupted()) {
+                interrupted = true;
+                if (interruptible) {
+                    if (queue.remove(this)) {
+                        throw new InterruptedException();
+                    }
+                    break; // a waker took us first: its grant is ours
+                }
+                continue;
+            }
+            if (timeoutNanos < 0) {
+                LockSupport.park(this);
+            } else {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    if (queue.remove(this)) {
+                        if (interrupted) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return TIMED_OUT;
+                    }
+                    break;
+                }
+                LockSupport.parkNanos(this, left);
+            }
+        }
+        while (!woken) { // unlinked by a waker that has yet to publish: a few instructions
+            LockSupport.park(this);
+            if (Thread.interrupted()) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return value;
+    }
+
+    @Override
+    public void doCont(Worker w, Object a) {
+        throw new IllegalStateException("a thread waiter is never run as work");
+    }
+
+    @Override
+    public void doHandle(Worker w, Throwable e) {
+        throw new IllegalStateException("a thread waiter is never run as work", e);
+    }
+
+    @Override
+    public String toString() {
+        return "waiting thread \"" + thread.getName() + "\"";
+    }
+}

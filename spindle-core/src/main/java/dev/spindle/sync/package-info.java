@@ -1,0 +1,51 @@
+/**
+ * Coordination primitives for fibers and ordinary threads, after marl's: {@link dev.spindle.sync.WaitGroup},
+ * {@link dev.spindle.sync.Event}, {@link dev.spindle.sync.Mutex} with {@link dev.spindle.sync.ConditionVariable},
+ * {@link dev.spindle.sync.Semaphore}, {@link dev.spindle.sync.Ticket} and {@link dev.spindle.sync.Pool}.
+ *
+ * <h2>One naming convention</h2>
+ * <table>
+ * <caption>Forms of every waiting operation</caption>
+ * <tr><th>form</th><th>example</th><th>meaning</th></tr>
+ * <tr><td>{@code x()}</td><td>{@code await()}, {@code lock()}, {@code acquire()}, {@code borrow()}</td>
+ *     <td>a {@link dev.spindle.Job} for fibers: a fiber that has to wait frees its worker for other fibers</td></tr>
+ * <tr><td>{@code xBlocking()}</td><td>{@code awaitBlocking()}, {@code lockBlocking()},
+ *     {@code acquireBlocking()}, {@code borrowBlocking()}</td>
+ *     <td>the same operation for an ordinary thread, which parks while it waits</td></tr>
+ * <tr><td>{@code tryX()}</td><td>{@code tryLock()}, {@code tryAcquire()}, {@code tryBorrow()}</td>
+ *     <td>succeeds at once or returns {@code false}/{@code null}; never waits</td></tr>
+ * <tr><td>{@code withX(job)}</td><td>{@code withLock(job)}, {@code withPermit(job)}, {@code withItem(f)}</td>
+ *     <td>takes the resource, runs the job, gives the resource back however the job ends</td></tr>
+ * </table>
+ * Operations that never wait ({@code signal()}, {@code done()}, {@code unlock()}, {@code release()}, ...) are
+ * plain methods, callable from any thread and from inside jobs. Timed waits take a
+ * {@link java.time.Duration} and report whether the awaited thing happened.
+ *
+ * <h2>Same semantics for fibers and threads</h2>
+ * Fibers and threads wait in the same first-come, first-served queue of a primitive and may be mixed freely;
+ * a primitive may also be shared by several schedulers (each fiber resumes on its own). A fiber cancelled
+ * while it waits, and a thread interrupted while it waits, are removed from the queue and hold nothing: no
+ * signal, lock, permit or item is consumed on their behalf, and none is lost. (The thread then throws
+ * {@link java.lang.InterruptedException}; if a grant raced the interrupt, the grant wins and the interrupt
+ * status is kept.) A waiter that wins a race with its own timeout is resumed exactly once, either as
+ * signalled or as timed out. Waits with timeouts leave no timer behind however they end.
+ *
+ * <p>The bare acquiring jobs ({@code lock()}, {@code acquire()}, {@code borrow()}) give the caller the
+ * resource; a fiber cancelled after that still holds it, exactly like a thread that forgot its
+ * {@code finally}. The {@code withX} forms release in every outcome and are the ones to use in jobs.
+ *
+ * <h2>Blocking forms on threads that run fibers</h2>
+ * A blocking form called from inside a job (on a worker thread, or on the thread that drives a
+ * single-threaded scheduler) throws {@link java.lang.IllegalStateException} when it would have to wait:
+ * parking that thread would stop it from running the fibers, possibly including the one that would wake it.
+ * Inside jobs, use the job form. Code run by {@link dev.spindle.Job#blocking} runs on its own thread and may
+ * use the blocking forms.
+ *
+ * <h2>Names and bad input</h2>
+ * Every primitive takes an optional name, shown by its {@code toString} together with its state (count,
+ * holder, waiters): these strings are what deadlock reports and fiber dumps print for a fiber blocked on it.
+ * Null arguments, negative counts, permits or durations, and misuse such as {@code done()} below zero or
+ * {@code unlock()} of an unlocked mutex fail at once with an exception that names the problem, and change
+ * nothing.
+ */
+package dev.spindle.sync;

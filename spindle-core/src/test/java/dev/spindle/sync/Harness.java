@@ -1,0 +1,184 @@
+package dev.spindle.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.spindle.Fiber;
+import dev.spindle.Job;
+import dev.spindle.Scheduler;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.IntSupplier;
+
+/**
+ * Runs a scenario of {@link Step}s under one {@link Mode} and ends it with marl's leak check: every watched
+ * primitive has no waiter left, no timer of this package is pending, {@code scheduler.close()} returns, its
+ * worker threads are gone, every spawned thread ended, and no failure reached the uncaught handler.
+ *
+ * <pre>{@code
+ * try (Harness h = new Harness(mode)) {
+ *     WaitGroup wg = h.watch(new WaitGroup(1), WaitGroup::waiterCount);
+ *     h.run(seq(h.spawn(act(wg::done)), waitOn(wg.await(), wg::awaitBlocking)));
+ * }
+ * }</pre>
+ */
+final class Harness implements AutoCloseable {
+    /** Hang guard: how long anything may take before the test fails naming it (never a timing assertion). */
+    static final Duration LONG = Duration.ofSeconds(30L * Long.getLong("spindle.test.delayFactor", 1L));
+
+    final Mode mode;
+    final Scheduler scheduler;
+    private final String schedulerName;
+    private final Queue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
+    private final Queue<Fiber<Void>> fibers = new ConcurrentLinkedQueue<>();
+    private final Queue<Thread> threads = new ConcurrentLinkedQueue<>();
+    private final Queue<Throwable> threadFailures = new ConcurrentLinkedQueue<>();
+    private final List<Watched> watched = new ArrayList<>();
+    private final int timersBefore = Waits.liveTimers();
+    private boolean failed;
+
+    private record Watched(Object primitive, IntSupplier waiters) {
+    }
+
+    Harness(Mode mode) {
+        this.mode = mode;
+        this.schedulerName = mode.newSchedulerName();
+        this.scheduler = mode.newScheduler(schedulerName, uncaught::add);
+    }
+
+    /** Registers {@code primitive} for the leak check (its waiter count must be 0 at the end). */
+    <P> P watch(P primitive, java.util.function.ToIntFunction<P> waiterCount) {
+        watched.add(new Watched(primitive, () -> waiterCount.applyAsInt(primitive)));
+        return primitive;
+    }
+
+    /** A step that starts {@code actor} concurrently (a child fiber, or a new thread); the run joins it. */
+    Step spawn(Step actor) {
+        return new Step() {
+            @Override
+            public Job<Void> job() {
+                return actor.job().start().map(f -> {
+                    fibers.add(f);
+                    return null;
+                });
+            }
+
+            @Override
+            public void block() {
+                Thread t = new Thread(() -> {
+                    try {
+                        actor.block();
+                    } catch (Throwable e) {
+                        threadFailures.add(e);
+                    }
+                }, "sync-actor-" + threads.size());
+                t.setDaemon(true);
+                threads.add(t);
+                t.start();
+            }
+        };
+    }
+
+    /** Runs {@code main} and then joins every actor spawned meanwhile; rethrows the first failure. */
+    void run(Step main) {
+        try {
+            if (mode.fibers()) {
+                scheduler.run(main.job().then(Job.defer(this::joinSpawned)));
+            } else {
+                main.block();
+                joinThreads();
+            }
+        } catch (Throwable e) {
+            failed = true;
+            Harness.<RuntimeException>sneakyThrow(e);
+        }
+    }
+
+    /** Runs {@code job} on this harness's scheduler (fiber modes only) and gives its value. */
+    <A> A runJob(Job<A> job) {
+        try {
+            return scheduler.run(job);
+        } catch (Throwable e) {
+            failed = true;
+            throw e;
+        }
+    }
+
+    private Job<Void> joinSpawned() {
+        Fiber<Void> f = fibers.poll();
+        return f == null ? Job.unit() : f.join().then(Job.defer(this::joinSpawned));
+    }
+
+    private void joinThreads() throws Exception {
+        long deadline = System.nanoTime() + LONG.toNanos();
+        Thread t;
+        while ((t = threads.poll()) != null) {
+            t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            if (t.isAlive()) {
+                fail("thread %s still running after %s", t.getName(), LONG);
+            }
+        }
+        Throwable first = threadFailures.poll();
+        if (first != null) {
+            for (Throwable more; (more = threadFailures.poll()) != null; ) {
+                first.addSuppressed(more);
+            }
+            Harness.<Exception>sneakyThrow(first);
+        }
+    }
+
+    /** The leak check. */
+    @Override
+    public void close() {
+        if (scheduler != null) {
+            // close on a helper thread, so that a hang is reported rather than suffered; after a failure,
+            // cancel what is still running first (spawned fibers may wait for an actor that failed)
+            Thread closer = new Thread(() -> {
+                if (failed) {
+                    for (Fiber<Void> f; (f = fibers.poll()) != null; ) {
+                        scheduler.submit(f.cancel());
+                    }
+                    scheduler.shutdownNow();
+                } else {
+                    scheduler.close();
+                }
+            }, "closer-of-" + schedulerName);
+            closer.setDaemon(true);
+            closer.start();
+            try {
+                closer.join(LONG.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (failed) {
+                return; // the test failed already; don't mask it with consequences
+            }
+            assertThat(closer.isAlive()).as("%s.close() did not return within %s", scheduler, LONG).isFalse();
+            String prefix = schedulerName + "-worker-";
+            assertThat(Thread.getAllStackTraces().keySet().stream()
+                    .filter(th -> th.getName().startsWith(prefix) && th.isAlive()).count())
+                    .as("worker threads of %s alive after close()", scheduler).isZero();
+        }
+        if (failed) {
+            return;
+        }
+        for (Watched w : watched) {
+            assertThat(w.waiters().getAsInt()).as("waiters left in %s", w.primitive()).isZero();
+        }
+        assertThat(Waits.liveTimers() - timersBefore).as("timers of dev.spindle.sync left pending").isZero();
+        assertThat(uncaught).as("failures that reached the uncaught handler").isEmpty();
+    }
+
+    @SuppressWarnings("unchecked")
+    static <E extends Throwable> void sneakyThrow(Throwable e) throws E {
+        throw (E) e;
+    }
+
+    @Override
+    public String toString() {
+        return mode.toString();
+    }
+}
