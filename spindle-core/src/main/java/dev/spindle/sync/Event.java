@@ -161,6 +161,7 @@ public final class Event {
         }
         Engine engine = waiters.plainEngineLocked();
         Event[] d = dependents;
+        assert !signalled || waiters.isEmptyLocked() : "INV: signalled implies no waiters";
         waiters.unlock();
         if (auto) {
             if (released != null) {

@@ -125,6 +125,7 @@ public final class Mutex {
         } else {
             owner = WaitQueue.identityOf(next);
         }
+        assert locked || waiters.isEmptyLocked() : "INV: !locked implies no waiters";
         waiters.unlock();
         if (next != null) {
             WaitQueue.resume(next, null, engine);

@@ -289,6 +289,7 @@ public final class Pool<T> {
         if (next == null) {
             pushLocked(place);
         }
+        assert free == 0 || waiters.isEmptyLocked() : "INV: free > 0 implies no waiters";
         waiters.unlock();
         if (next != null) {
             WaitQueue.resume(next, place, engine);

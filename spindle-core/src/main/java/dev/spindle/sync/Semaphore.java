@@ -131,6 +131,7 @@ public final class Semaphore {
             }
             permits = permits + 1;
         }
+        assert permits == 0 || waiters.isEmptyLocked() : "INV: permits > 0 implies no waiters";
         waiters.unlock();
         if (next != null) {
             WaitQueue.resume(next, null, engine);

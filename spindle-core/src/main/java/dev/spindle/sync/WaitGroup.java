@@ -128,6 +128,7 @@ public final class WaitGroup {
         } while (!COUNT.compareAndSet(this, c, c - 1));
         Cont<?> released = c == 1 ? waiters.pollAllLocked() : null;
         Engine engine = waiters.plainEngineLocked();
+        assert count > 0 || waiters.isEmptyLocked() : "INV: count == 0 implies no waiters";
         waiters.unlock();
         WaitQueue.resumeAll(released, null, engine);
     }

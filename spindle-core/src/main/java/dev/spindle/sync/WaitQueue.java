@@ -271,6 +271,7 @@ final class WaitQueue implements Blocker {
         }
         tail = k;
         size++;
+        assert plainCount >= 0 && plainCount <= size;
     }
 
     private void unlinkAfter(Cont<?> prev) {
@@ -288,6 +289,7 @@ final class WaitQueue implements Blocker {
         if (!(e instanceof Waiter<?>)) {
             plainCount--;
         }
+        assert (tail == null) == (size == 0) && plainCount >= 0 && plainCount <= size;
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), WaitQueue.class, "lock");
