@@ -302,12 +302,12 @@ final class Alts {
 
         @Override
         void doJob(Worker w, Cont<B> k) {
-            alt.doJob(w, new WrapCont<>(f, k));
+            alt.doJob(w, new Sequence.MapCont<>(f, k));
         }
 
         @Override
         void tryAlt(Worker w, int i, Cont<B> k, Else e) {
-            alt.tryAlt(w, i, new WrapCont<>(f, k), e);
+            alt.tryAlt(w, i, new Sequence.MapCont<>(f, k), e);
         }
 
         @Override
@@ -316,34 +316,6 @@ final class Alts {
         }
     }
 
-    /** Applies a wrap's function to the committed value. */
-    static final class WrapCont<A, B> extends Cont<A> {
-        private final Function<? super A, ? extends B> f;
-        private final Cont<B> k;
-
-        WrapCont(Function<? super A, ? extends B> f, Cont<B> k) {
-            super(k.fiber);
-            this.f = f;
-            this.k = k;
-        }
-
-        @Override
-        public void doCont(Worker w, A a) {
-            B b;
-            try {
-                b = f.apply(a);
-            } catch (Throwable e) {
-                Jobs.fail(w, k, e);
-                return;
-            }
-            Jobs.succeed(w, k, b);
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
-        }
-    }
 
     /** {@code alt.afterJob(f)}. */
     static final class AfterJob<A, B> extends Alt<B> {
