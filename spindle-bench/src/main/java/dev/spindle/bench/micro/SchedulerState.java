@@ -14,6 +14,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * JMH thread itself runs the loop (no hand-off to a worker: the pure cost of the operation); {@code pool}:
  * the default scheduler with one worker per processor (the hand-off costs one wake-up per invocation,
  * amortised over {@link #OPS} operations).
+ *
+ * <p>The benchmarks warm up for 2 x 2 s (1 s was not enough for the JIT: the first measured iteration
+ * still ran up to twice as slow) and measure 3 x 1 s, so {@code -f 1 -wi 2 -i 3} takes about a minute.
  */
 @State(Scope.Benchmark)
 public abstract class SchedulerState {

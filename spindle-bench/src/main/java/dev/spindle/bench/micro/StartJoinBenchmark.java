@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 2, time = 1)
+@Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 3, time = 1)
 @Fork(1)
 public class StartJoinBenchmark extends SchedulerState {
