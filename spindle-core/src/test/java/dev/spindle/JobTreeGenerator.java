@@ -1,11 +1,14 @@
 package dev.spindle;
 
+import dev.spindle.JobTreeModel.Kind;
+import dev.spindle.JobTreeModel.Model;
+import dev.spindle.JobTreeModel.Reach;
+import dev.spindle.JobTreeModel.TreeFailure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
@@ -55,82 +58,6 @@ final class JobTreeGenerator {
     static final int MAX_DEPTH = 5;
     private static final Duration FOREVER = Duration.ofHours(1);
 
-    /** The failure user code throws in a tree; no stack trace (thousands are thrown). */
-    static final class TreeFailure extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        final String id;
-
-        TreeFailure(String id) {
-            super(id, null, true, false);
-            this.id = id;
-        }
-    }
-
-    enum Kind { SUCCESS, FAILURE, CANCELLED, NEVER }
-
-    enum Reach { MUST, MAY, UNREACHED }
-
-    /** A predicted outcome. */
-    record Model(Kind kind, int value, String failure, List<String> suppressed) {
-        static Model success(int v) {
-            return new Model(Kind.SUCCESS, v, null, List.of());
-        }
-
-        static Model failure(String key, List<String> suppressed) {
-            return new Model(Kind.FAILURE, 0, key, List.copyOf(suppressed));
-        }
-
-        static final Model CANCELLED = new Model(Kind.CANCELLED, 0, null, List.of());
-        static final Model NEVER = new Model(Kind.NEVER, 0, null, List.of());
-
-        boolean finishes() {
-            return kind != Kind.NEVER;
-        }
-
-        Model withSuppressed(String key) {
-            List<String> s = new ArrayList<>(suppressed);
-            s.add(key);
-            return failure(failure, s);
-        }
-
-        @Override
-        public String toString() {
-            return switch (kind) {
-                case SUCCESS -> "Success(" + value + ")";
-                case FAILURE -> "Failure(" + failure + (suppressed.isEmpty() ? "" : ", suppressed " + suppressed) + ")";
-                case CANCELLED -> "Cancelled";
-                case NEVER -> "Never";
-            };
-        }
-    }
-
-    /** The key of a failure as the model names it. */
-    static String key(Throwable e) {
-        if (e instanceof TreeFailure t) {
-            return t.id;
-        } else if (e instanceof TimeoutException) {
-            return "timeout";
-        } else if (e instanceof CancellationException) {
-            return "cancellation";
-        }
-        return "unexpected " + e;
-    }
-
-    /** The model's view of an actual outcome. */
-    static Model observed(Outcome<Integer> o) {
-        return switch (o) {
-            case Outcome.Success<Integer> s -> Model.success(s.value());
-            case Outcome.Failure<Integer> f -> {
-                List<String> sup = new ArrayList<>();
-                for (Throwable t : f.error().getSuppressed()) {
-                    sup.add(key(t));
-                }
-                yield Model.failure(key(f.error()), sup);
-            }
-            case Outcome.Cancelled<Integer> c -> Model.CANCELLED;
-        };
-    }
-
     // ---------------------------------------------------------------- nodes
 
     /** A node of a tree. */
@@ -164,7 +91,7 @@ final class JobTreeGenerator {
         /** Assigns reach top-down; the default passes it to every child. */
         void assignReach(Reach r, List<Node> probes) {
             reach = r;
-            Reach inner = model.finishes() ? r : weaker(r, Reach.MAY);
+            Reach inner = model.finishes() ? r : JobTreeModel.weaker(r, Reach.MAY);
             assignChildren(inner, probes);
         }
 
@@ -186,10 +113,6 @@ final class JobTreeGenerator {
                 c.describe(sb, indent + 1);
             }
         }
-    }
-
-    static Reach weaker(Reach a, Reach b) {
-        return a.ordinal() >= b.ordinal() ? a : b;
     }
 
     /** Per-run counters of a tree's ensure/onCancel nodes. */
@@ -503,8 +426,8 @@ final class JobTreeGenerator {
             Model a = children.get(0).model;
             Model b = children.get(1).model;
             boolean oneSide = a.finishes() != b.finishes();
-            children.get(0).assignReach(oneSide && a.finishes() ? r : weaker(r, Reach.MAY), probes);
-            children.get(1).assignReach(oneSide && b.finishes() ? r : weaker(r, Reach.MAY), probes);
+            children.get(0).assignReach(oneSide && a.finishes() ? r : JobTreeModel.weaker(r, Reach.MAY), probes);
+            children.get(1).assignReach(oneSide && b.finishes() ? r : JobTreeModel.weaker(r, Reach.MAY), probes);
         }
 
         @Override
@@ -561,7 +484,7 @@ final class JobTreeGenerator {
             List<Node> d = deciders();
             for (Node c : children) {
                 boolean certain = d.isEmpty() ? c.model.finishes() : d.size() == 1 && d.get(0) == c;
-                c.assignReach(certain ? r : weaker(r, Reach.MAY), probes);
+                c.assignReach(certain ? r : JobTreeModel.weaker(r, Reach.MAY), probes);
             }
         }
 
@@ -621,7 +544,7 @@ final class JobTreeGenerator {
             for (Node c : children) {
                 boolean certain = allFail || (successes == 1 && c.model.kind() == Kind.SUCCESS)
                         || (successes == 0 && cancelled == 1 && c.model.kind() == Kind.CANCELLED);
-                c.assignReach(certain ? r : weaker(r, Reach.MAY), probes);
+                c.assignReach(certain ? r : JobTreeModel.weaker(r, Reach.MAY), probes);
             }
         }
 
@@ -656,7 +579,7 @@ final class JobTreeGenerator {
 
         @Override
         void assignChildren(Reach r, List<Node> probes) {
-            children.get(0).assignReach(limitMs < 0 ? r : weaker(r, Reach.MAY), probes);
+            children.get(0).assignReach(limitMs < 0 ? r : JobTreeModel.weaker(r, Reach.MAY), probes);
         }
 
         @Override

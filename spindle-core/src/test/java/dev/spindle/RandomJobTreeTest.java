@@ -2,13 +2,13 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spindle.JobTreeGenerator.Kind;
-import dev.spindle.JobTreeGenerator.Model;
 import dev.spindle.JobTreeGenerator.Node;
-import dev.spindle.JobTreeGenerator.Reach;
 import dev.spindle.JobTreeGenerator.Run;
 import dev.spindle.JobTreeGenerator.Tree;
-import dev.spindle.JobTreeGenerator.TreeFailure;
+import dev.spindle.JobTreeModel.Kind;
+import dev.spindle.JobTreeModel.Model;
+import dev.spindle.JobTreeModel.Reach;
+import dev.spindle.JobTreeModel.TreeFailure;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -81,7 +81,7 @@ class RandomJobTreeTest {
         for (int i = 0; i < TREES; i++) {
             Tree t = trees.get(i);
             String what = where + ", tree " + i + ":\n" + t;
-            Model actual = JobTreeGenerator.observed(outcomes.get().get(i));
+            Model actual = JobTreeModel.observed(outcomes.get().get(i));
             assertThat(actual).as("outcome of %s", what).isEqualTo(t.predicted());
             checkFinalizers(t, runs.get(i), what);
             Fiber<Integer> f = fibers.get(i);
