@@ -4,7 +4,6 @@ import static dev.spindle.LincheckSupport.poll;
 import static dev.spindle.LincheckSupport.run;
 
 import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Tag;
@@ -49,12 +48,7 @@ public class IVarLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        new ModelCheckingOptions()
-                .iterations(Integer.getInteger("spindle.lincheck.iterations", 20))
-                .invocationsPerIteration(Integer.getInteger("spindle.lincheck.invocations", 300))
-                .threads(3).actorsPerThread(3)
-                .sequentialSpecification(Spec.class)
-                .check(IVarLincheckTest.class);
+        LincheckSupport.modelCheck(IVarLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: two write-once cells. */

@@ -3,9 +3,7 @@ package dev.spindle;
 import static dev.spindle.LincheckSupport.poll;
 import static dev.spindle.LincheckSupport.run;
 
-import java.util.ArrayDeque;
 import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Tag;
@@ -31,48 +29,18 @@ public class MailboxLincheckTest {
     }
 
     @Operation
-    public Integer takeA() {
+    public Integer pollA() {
         return poll(a.take(), null);
     }
 
     @Operation
-    public Integer takeEither() {
+    public Integer pollEither() {
         return run(Alt.choose(a.take(), b.take().wrap(v -> v + 100), Alt.always((Integer) null)));
     }
 
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        new ModelCheckingOptions()
-                .iterations(Integer.getInteger("spindle.lincheck.iterations", 20))
-                .invocationsPerIteration(Integer.getInteger("spindle.lincheck.invocations", 300))
-                .threads(3).actorsPerThread(3)
-                .sequentialSpecification(Spec.class)
-                .check(MailboxLincheckTest.class);
-    }
-
-    /** The sequential specification: two queues. */
-    public static final class Spec {
-        private final ArrayDeque<Integer> a = new ArrayDeque<>();
-        private final ArrayDeque<Integer> b = new ArrayDeque<>();
-
-        public void sendA(int v) {
-            a.add(v);
-        }
-
-        public void sendB(int v) {
-            b.add(v);
-        }
-
-        public Integer takeA() {
-            return a.poll();
-        }
-
-        public Integer takeEither() {
-            if (!a.isEmpty()) {
-                return a.poll();
-            }
-            return b.isEmpty() ? null : b.poll() + 100;
-        }
+        LincheckSupport.modelCheck(MailboxLincheckTest.class, TwoQueuesSpec.class);
     }
 }
