@@ -1,5 +1,7 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Worker;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 
@@ -86,28 +88,44 @@ public final class Direct {
     }
 
     /**
-     * Runs {@code job} from inside a direct body, as a child fiber of the direct fiber, and returns its value
-     * once it has finished. Rethrows its failure (unchecked as is, checked wrapped in
-     * {@link java.util.concurrent.CompletionException}); throws
-     * {@link java.util.concurrent.CancellationException} if the direct fiber is cancelled or the job was.
+     * Runs {@code job} and returns its value once it has finished; rethrows its failure (unchecked as is,
+     * checked wrapped in {@link java.util.concurrent.CompletionException}) and throws
+     * {@link java.util.concurrent.CancellationException} if it was cancelled.
+     * <ul>
+     *   <li>Inside a direct body, {@code job} runs as a child fiber of the direct fiber and only the direct
+     *       fiber waits: cancelling the direct fiber cancels {@code job} and makes this throw
+     *       {@link java.util.concurrent.CancellationException}.
+     *   <li>On an ordinary thread, {@code job} runs as a root fiber on Spindle's common scheduler (daemon
+     *       worker threads, one per processor, started on first use and never closed) and the thread
+     *       blocks until it ends, as with {@link Scheduler#run}.
+     * </ul>
      *
-     * @throws IllegalStateException when called outside a direct body (on an ordinary thread, use
-     *     {@link Scheduler#run})
+     * @throws IllegalStateException when called on a thread that runs Spindle fibers outside a direct body
+     *     (inside a stackless job, where blocking could stop the very worker that would wake it: compose
+     *     with {@link Job#flatMap} there, or make the caller a {@link #job direct job})
      */
     public static <A> A await(Job<A> job) {
         Objects.requireNonNull(job, "job");
         DirectContext<?> run = DirectContext.current();
-        if (run == null) {
-            throw new IllegalStateException("Direct.await (job.await()) called outside a direct body on "
-                    + Thread.currentThread() + ": only code inside Direct.job / Job.direct can await; on an"
-                    + " ordinary thread use scheduler.run(job)");
+        if (run != null) {
+            return run.await(job);
         }
-        return run.await(job);
+        if (Worker.currentThreadRunsFibers()) {
+            throw new IllegalStateException("Direct.await (job.await()) called inside a stackless job on "
+                    + Thread.currentThread() + ": blocking there could stop the worker that would wake it;"
+                    + " compose with flatMap, or run the caller as Job.direct(...)");
+        }
+        return CommonScheduler.INSTANCE.run(job);
     }
 
     /** Whether the calling code runs inside a direct body, where {@link #await} may be called. */
     public static boolean inDirectBody() {
         return DirectContext.current() != null;
+    }
+
+    /** Whether direct bodies can run on {@code engine}: the simulator needs the continuation backend. */
+    static boolean canRunOn(Engine engine) {
+        return !engine.isDriven() || DirectBackend.SELECTED == Backend.CONTINUATION;
     }
 
     /** The backend that runs direct bodies in this JVM; chosen once, when Spindle first needs it. */

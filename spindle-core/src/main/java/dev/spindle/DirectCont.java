@@ -75,7 +75,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
 
     private void launch(Worker w, FiberCore<?> child, Callback<?> joiner) {
         child.tryAddJoiner(joiner); // before the child can run: always succeeds
-        w.fiberStarted();
+        engine.fiberStarted(w);
         self.addChild(w, child); // cancels the child at once if the direct fiber is being cancelled
         w.push(child);
     }

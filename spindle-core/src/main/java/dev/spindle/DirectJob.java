@@ -20,8 +20,7 @@ final class DirectJob<A> extends Job<A> {
     @Override
     void doJob(Worker w, Cont<A> k) {
         Engine engine = w.engine();
-        boolean continuations = DirectBackend.SELECTED == Direct.Backend.CONTINUATION;
-        if (engine.isDriven() && !continuations) {
+        if (!Direct.canRunOn(engine)) {
             Jobs.fail(w, k, new UnsupportedOperationException(
                     "Job.direct bodies run on virtual threads in this JVM, which the deterministic simulator"
                             + " cannot schedule; run with the JVM flag " + DirectBackend.FLAG
@@ -33,7 +32,7 @@ final class DirectJob<A> extends Job<A> {
             Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
             return;
         }
-        if (continuations) {
+        if (DirectBackend.SELECTED == Direct.Backend.CONTINUATION) {
             DirectCont<A> run = new DirectCont<>(body, k, engine);
             self.blockOn(run);
             run.step(w);

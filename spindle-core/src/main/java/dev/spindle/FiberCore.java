@@ -196,7 +196,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
             resumeJoiner(w, waiting);
             waiting = next;
         }
-        w.fiberFinished();
+        engine.fiberFinished(w);
         FiberObserver o = engine.observer();
         if (o != null) {
             o.finished(this);

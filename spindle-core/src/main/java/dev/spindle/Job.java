@@ -267,12 +267,13 @@ public abstract class Job<A> {
     }
 
     /**
-     * Inside a {@link #direct} body: runs this job as a child fiber of the direct fiber and returns its
-     * value, or rethrows its failure (unchecked as is, checked wrapped in
-     * {@link java.util.concurrent.CompletionException}); throws
-     * {@link java.util.concurrent.CancellationException} if the direct fiber or this job is cancelled.
+     * Runs this job and gives its value once it has finished, or rethrows its failure (unchecked as is,
+     * checked wrapped in {@link java.util.concurrent.CompletionException}); throws
+     * {@link java.util.concurrent.CancellationException} if it was cancelled. Inside a {@link #direct} body
+     * it suspends only the direct fiber (this job runs as its child); on an ordinary thread it blocks the
+     * thread while the job runs on Spindle's common scheduler. See {@link Direct#await}.
      *
-     * @throws IllegalStateException outside a direct body (on an ordinary thread use {@link Scheduler#run})
+     * @throws IllegalStateException inside a stackless job (compose with {@link #flatMap} there)
      */
     public final A await() {
         return Direct.await(this);

@@ -104,9 +104,19 @@ public final class Scheduler implements AutoCloseable {
         return future;
     }
 
-    /** Runs {@code task} as a fire-and-forget fiber; what it throws goes to the uncaught handler. */
+    /**
+     * Runs {@code task} as a fire-and-forget fiber; what it throws goes to the uncaught handler. Like marl's
+     * tasks, the task is a {@link Direct direct body}: it may wait with {@link Job#await()} and with the
+     * blocking forms of the {@code dev.spindle.sync} primitives, which suspend only its fiber. (In the
+     * deterministic simulator on the virtual-thread backend, where direct bodies cannot run, the task runs as
+     * {@link Job#run} and cannot wait.)
+     */
     public void execute(Runnable task) {
-        startRoot(Job.run(Objects.requireNonNull(task, "task")), true);
+        Objects.requireNonNull(task, "task");
+        startRoot(Direct.canRunOn(engine) ? Direct.job(() -> {
+            task.run();
+            return null;
+        }) : Job.run(task), true);
     }
 
     /** The scheduler's current time. */

@@ -269,10 +269,108 @@ class DirectTest {
     }
 
     @Test
-    void awaitOutsideADirectBodyIsRefused() {
+    void awaitOnAnOrdinaryThreadBlocksItUntilTheJobEnds() {
         assertThat(Direct.inDirectBody()).isFalse();
-        assertThatThrownBy(() -> Direct.await(Job.unit()))
+        assertThat(Job.sleep(Duration.ofMillis(1)).then(Job.result(7)).await()).isEqualTo(7);
+        IllegalStateException boom = new IllegalStateException("boom");
+        assertThatThrownBy(() -> Job.yieldNow().then(Job.failure(boom)).await()).isSameAs(boom);
+        IOException io = new IOException("io");
+        assertThatThrownBy(() -> Job.failure(io).await())
+                .isInstanceOf(CompletionException.class).hasCause(io);
+        assertThatThrownBy(() -> Alt.<Void>never().start().flatMap(f -> f.cancel().then(f.join())).await())
+                .isInstanceOf(CancellationException.class);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void anOrdinaryThreadAwaitsAChannelFedByFibersOfAnotherScheduler(SchedulerKind kind) {
+        Channel<Integer> ch = new Channel<>();
+        kind.use(s -> {
+            java.util.concurrent.CompletableFuture<Void> giver = s.submit(Job.direct(() -> {
+                for (int i = 1; i <= 100; i++) {
+                    ch.give(i).await();
+                }
+                return null;
+            }));
+            // a single-threaded scheduler runs only while a thread drives it: another thread does, meanwhile
+            Thread driver = new Thread(() -> s.run(Job.fromFuture(() -> giver)));
+            if (kind.isSingleThreaded()) {
+                driver.start();
+            }
+            int sum = 0;
+            for (int i = 1; i <= 100; i++) {
+                sum += ch.take().await();
+            }
+            assertThat(sum).isEqualTo(5050);
+            giver.join();
+            driver.join();
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void awaitInsideAStacklessJobIsRefused(SchedulerKind kind) {
+        kind.use(s -> assertThatThrownBy(() -> s.run(Job.of(() -> Job.result(1).await())))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("outside a direct body");
+                .hasMessageContaining("inside a stackless job"));
+    }
+
+    /** marl's scheduler test: tasks that wait on a WaitGroup while the scheduler closes all complete. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aThousandExecutedTasksWaitOnAWaitGroupWhileTheSchedulerCloses(SchedulerKind kind) {
+        dev.spindle.sync.WaitGroup release = new dev.spindle.sync.WaitGroup(1);
+        AtomicInteger completed = new AtomicInteger();
+        Scheduler s = kind.create(e -> {
+            throw new AssertionError("uncaught", e);
+        });
+        for (int i = 0; i < 1000; i++) {
+            s.execute(() -> {
+                release.await().await(); // suspends the task's fiber: on one worker, blocking would deadlock
+                completed.incrementAndGet();
+            });
+        }
+        s.execute(release::done);
+        s.close();
+        assertThat(completed).hasValue(1000);
+    }
+
+    /** The blocking forms of the coordination primitives suspend a direct fiber (a producer/consumer). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void conditionVariableProducerAndConsumerInDirectStyle(SchedulerKind kind) {
+        dev.spindle.sync.Mutex mutex = new dev.spindle.sync.Mutex();
+        dev.spindle.sync.ConditionVariable nonEmpty = new dev.spindle.sync.ConditionVariable();
+        java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
+        Job<Long> consumer = Job.direct(() -> {
+            long sum = 0;
+            for (int i = 0; i < 1000; i++) {
+                mutex.lockBlocking();
+                try {
+                    nonEmpty.awaitBlocking(mutex, () -> !queue.isEmpty());
+                    sum += queue.poll();
+                } finally {
+                    mutex.unlock();
+                }
+            }
+            return sum;
+        });
+        Job<Void> producer = Job.direct(() -> {
+            for (int i = 1; i <= 1000; i++) {
+                mutex.lockBlocking();
+                try {
+                    queue.add(i);
+                    nonEmpty.signal();
+                } finally {
+                    mutex.unlock();
+                }
+                if (i % 10 == 0) {
+                    Job.yieldNow().await();
+                }
+            }
+            return null;
+        });
+        kind.use(s -> assertThat(s.run(Job.all(List.of(consumer, producer.map(v -> 0L)))).get(0))
+                .isEqualTo(1000L * 1001 / 2));
     }
 }

@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
@@ -95,6 +96,10 @@ public final class ConditionVariable {
      *     that runs fibers (use {@link #await(Mutex, BooleanSupplier)} inside jobs)
      */
     public void awaitBlocking(Mutex mutex, BooleanSupplier predicate) throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            Direct.await(await(mutex, predicate));
+            return;
+        }
         awaitThread(mutex, predicate, -1);
     }
 
@@ -108,6 +113,9 @@ public final class ConditionVariable {
      */
     public boolean awaitBlocking(Mutex mutex, Duration timeout, BooleanSupplier predicate)
             throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            return Direct.await(await(mutex, timeout, predicate));
+        }
         return awaitThread(mutex, predicate, Waits.toNanos(timeout, "ConditionVariable.awaitBlocking timeout"));
     }
 

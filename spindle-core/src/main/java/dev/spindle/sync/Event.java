@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
@@ -236,6 +237,10 @@ public final class Event {
      *     {@link #await()} inside jobs
      */
     public void awaitBlocking() throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            Direct.await(await());
+            return;
+        }
         awaitThread(-1);
     }
 
@@ -248,6 +253,9 @@ public final class Event {
      *     {@link #await(Duration)} inside jobs
      */
     public boolean awaitBlocking(Duration timeout) throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            return Direct.await(await(timeout));
+        }
         return awaitThread(Waits.toNanos(timeout, "Event.awaitBlocking timeout"));
     }
 

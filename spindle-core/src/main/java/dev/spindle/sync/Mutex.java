@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
@@ -90,6 +91,10 @@ public final class Mutex {
      *     wait on a thread that runs fibers (use {@link #lock()} inside jobs)
      */
     public void lockBlocking() throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            Direct.await(lock());
+            return;
+        }
         if (tryAcquire(Thread.currentThread())) {
             return;
         }

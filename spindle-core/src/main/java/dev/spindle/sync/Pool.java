@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
@@ -134,6 +135,9 @@ public final class Pool<T> {
      *     {@link #borrow()} inside jobs
      */
     public Loan<T> borrowBlocking() throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            return Direct.await(borrow());
+        }
         Object place;
         waiters.lock();
         if (hasPlaceLocked()) {

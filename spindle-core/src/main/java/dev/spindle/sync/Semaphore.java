@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
@@ -88,6 +89,10 @@ public final class Semaphore {
      *     {@link #acquire()} inside jobs
      */
     public void acquireBlocking() throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            Direct.await(acquire());
+            return;
+        }
         if (tryAcquire()) {
             return;
         }

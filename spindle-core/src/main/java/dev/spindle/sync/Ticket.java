@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
@@ -87,6 +88,10 @@ public final class Ticket {
      *     {@link #await()} inside jobs
      */
     public void awaitBlocking() throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            Direct.await(await());
+            return;
+        }
         if (called) {
             return;
         }

@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
@@ -151,6 +152,10 @@ public final class WaitGroup {
      *     {@link #await()} inside jobs
      */
     public void awaitBlocking() throws InterruptedException {
+        if (Direct.inDirectBody()) {
+            Direct.await(await());
+            return;
+        }
         if (count == 0) {
             return;
         }

@@ -13,10 +13,6 @@ import java.util.Objects;
 final class Waits {
     /** The API package's job helpers (installed when {@code Job} initialises). */
     private static final Bridge.JobFactory JOBS = Bridge.get();
-    /** Class of the threads of multi-threaded schedulers (package-private in the runtime: by name). */
-    private static final String WORKER_THREAD = "dev.spindle.internal.run.WorkerThread";
-    /** The runtime class whose {@code run} method runs every work item, on any kind of scheduler. */
-    private static final String WORKER = "dev.spindle.internal.run.Worker";
     /** Longest wait we compute a deadline for (about 146 years): keeps deadline arithmetic in range. */
     private static final long MAX_NANOS = Long.MAX_VALUE / 2;
 
@@ -83,20 +79,11 @@ final class Waits {
      * threads) is paid on the slow path.
      */
     static void checkMayBlock(Object primitive, String operation, String jobForm) {
-        if (isRunningFibers()) {
+        if (Worker.currentThreadRunsFibers()) {
             throw new IllegalStateException(operation + " on " + primitive + " would block a thread that runs"
                     + " Spindle fibers, which then could not run the fiber that wakes it; inside a job use the"
                     + " job form " + jobForm + " instead");
         }
-    }
-
-    private static boolean isRunningFibers() {
-        if (Thread.currentThread().getClass().getName().equals(WORKER_THREAD)) {
-            return true;
-        }
-        // a thread driving a single-threaded or simulated scheduler runs work items inside Worker.run
-        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
-                f -> f.getMethodName().equals("run") && f.getClassName().equals(WORKER)));
     }
 
     // ---------------------------------------------------------------- names

@@ -41,6 +41,25 @@
  * Inside jobs, use the job form. Code run by {@link dev.spindle.Job#blocking} runs on its own thread and may
  * use the blocking forms.
  *
+ * <h2>Blocking forms inside direct bodies</h2>
+ * Inside a direct body ({@link dev.spindle.Job#direct}, {@link dev.spindle.Scheduler#execute}) the blocking
+ * forms suspend the direct fiber instead of its thread, exactly as {@code x().await()} does (marl's
+ * behaviour): the worker runs other fibers meanwhile, and a cancelled direct fiber gets a
+ * {@link java.util.concurrent.CancellationException} from the wait, holding nothing.
+ * <pre>{@code
+ * WaitGroup wg = new WaitGroup(2);
+ * for (int i = 0; i < 2; i++) {
+ *     scheduler.execute(() -> { work(); wg.done(); });
+ * }
+ * Job<Void> reporter = Job.direct(() -> {
+ *     wg.awaitBlocking();        // suspends this direct fiber, not the worker
+ *     report();
+ *     return null;
+ * });
+ * }</pre>
+ * (A {@code Runnable} given to {@code execute} cannot throw {@code InterruptedException}; there
+ * {@code wg.await().await()} does the same.)
+ *
  * <h2>Names and bad input</h2>
  * Every primitive takes an optional name, shown by its {@code toString} together with its state (count,
  * holder, waiters): these strings are what deadlock reports and fiber dumps print for a fiber blocked on it.

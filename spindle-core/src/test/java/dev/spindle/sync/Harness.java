@@ -79,13 +79,26 @@ final class Harness implements AutoCloseable {
                 threads.add(t);
                 t.start();
             }
+
+            @Override
+            public void direct() {
+                fibers.add(Job.direct(() -> {
+                    actor.direct();
+                    return (Void) null;
+                }).start().await());
+            }
         };
     }
 
     /** Runs {@code main} and then joins every actor spawned meanwhile; rethrows the first failure. */
     void run(Step main) {
         try {
-            if (mode.fibers()) {
+            if (mode.direct()) {
+                scheduler.run(Job.direct(() -> {
+                    main.direct();
+                    return null;
+                }).then(Job.defer(this::joinSpawned)));
+            } else if (mode.fibers()) {
                 scheduler.run(main.job().then(Job.defer(this::joinSpawned)));
             } else {
                 main.block();

@@ -6,8 +6,9 @@ import java.util.function.Consumer;
 
 /**
  * The ways a scenario runs (marl's worker-count fixture plus plain threads): as fibers on a single-threaded
- * scheduler or on 1, 2, 4 or 8 worker threads, each step in its job form; or on ordinary threads, each step
- * in its blocking form.
+ * scheduler or on 1, 2, 4 or 8 worker threads, each step in its job form; as direct fibers on 2 workers,
+ * each step as plain code whose waits are the blocking forms (marl's style); or on ordinary threads, each
+ * step in its blocking form.
  */
 enum Mode {
     SINGLE_THREADED(0),
@@ -15,6 +16,7 @@ enum Mode {
     WORKERS_2(2),
     WORKERS_4(4),
     WORKERS_8(8),
+    DIRECT_2(2),
     THREADS(-1);
 
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
@@ -24,6 +26,11 @@ enum Mode {
 
     Mode(int workers) {
         this.workers = workers;
+    }
+
+    /** Whether actors are direct fibers running the blocking forms. */
+    boolean direct() {
+        return this == DIRECT_2;
     }
 
     /** Whether actors are fibers (else ordinary threads). */

@@ -6,9 +6,11 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * One thing an actor of a scenario does, in two equivalent forms: a job (when actors are fibers) and a
- * blocking call (when they are threads). Writing a scenario once in steps runs the same test under every
- * {@link Mode}, which is how the package promises identical semantics for fibers and threads.
+ * One thing an actor of a scenario does, in three equivalent forms: a job (when actors are fibers), a
+ * blocking call (when they are threads), and plain code inside a direct body (when actors are direct
+ * fibers: waits use the blocking forms, which there suspend the fiber). Writing a scenario once in steps
+ * runs the same test under every {@link Mode}, which is how the package promises identical semantics for
+ * fibers, direct fibers and threads.
  */
 interface Step {
     /** The form run by a fiber. */
@@ -16,6 +18,14 @@ interface Step {
 
     /** The form run by an ordinary thread. */
     void block() throws Exception;
+
+    /**
+     * The form run inside a direct body: by default the job form, awaited; waits override it with their
+     * blocking form, which must suspend the direct fiber as the job form would.
+     */
+    default void direct() throws Exception {
+        job().await();
+    }
 
     /** Code that throws checked exceptions. */
     @FunctionalInterface
@@ -59,6 +69,11 @@ interface Step {
             public void block() throws Exception {
                 blocking.run();
             }
+
+            @Override
+            public void direct() throws Exception {
+                blocking.run();
+            }
         };
     }
 
@@ -75,6 +90,11 @@ interface Step {
 
             @Override
             public void block() throws Exception {
+                then.accept(blocking.call());
+            }
+
+            @Override
+            public void direct() throws Exception {
                 then.accept(blocking.call());
             }
         };
@@ -147,6 +167,13 @@ interface Step {
             public void block() throws Exception {
                 for (int i = 0; i < n; i++) {
                     body.apply(i).block();
+                }
+            }
+
+            @Override
+            public void direct() throws Exception {
+                for (int i = 0; i < n; i++) {
+                    body.apply(i).direct();
                 }
             }
         };

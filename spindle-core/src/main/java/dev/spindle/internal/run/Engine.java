@@ -313,6 +313,27 @@ public final class Engine {
         externalStarted.incrementAndGet();
     }
 
+    /**
+     * Counts a fiber of this engine started by code running on {@code w}, a worker of any engine (a fiber
+     * woken by another engine's fiber continues on that engine's worker), or null on a foreign thread.
+     */
+    public void fiberStarted(Worker w) {
+        if (w != null && w.engine == this) {
+            w.fiberStarted();
+        } else {
+            externalFiberStarted();
+        }
+    }
+
+    /** Counts a fiber of this engine that finished on {@code w}, a worker of any engine. */
+    public void fiberFinished(Worker w) {
+        if (w.engine == this) {
+            w.fiberFinished();
+        } else {
+            externalStarted.decrementAndGet();
+        }
+    }
+
     /** Takes back a count of {@link #externalFiberStarted()} for a fiber that was refused and never ran. */
     public void externalFiberRefused() {
         externalStarted.decrementAndGet();

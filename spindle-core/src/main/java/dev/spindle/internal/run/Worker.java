@@ -284,6 +284,19 @@ public final class Worker {
         return "Worker-" + index + (state == PARKED ? " (parked)" : "");
     }
 
+    /**
+     * Whether the calling thread runs Spindle work items: a worker thread, or a thread driving a
+     * single-threaded or simulated scheduler (found by a stack walk, so call this on slow paths only).
+     * Parking such a thread could stop it from running the fiber that would wake it.
+     */
+    public static boolean currentThreadRunsFibers() {
+        if (Thread.currentThread() instanceof WorkerThread) {
+            return true;
+        }
+        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                f -> f.getMethodName().equals("run") && f.getClassName().equals(Worker.class.getName())));
+    }
+
     private static final VarHandle STATE;
     private static final VarHandle FIBERS_STARTED;
     private static final VarHandle FIBERS_FINISHED;
