@@ -20,8 +20,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p>Two workers need two free cores to mean anything: on a loaded machine the figures for {@code 2} measure
  * the operating system's scheduler as much as Spindle's. And two fibers that talk to each other settle on one
  * worker (a resumed fiber runs on the worker that woke it), so for the ping-pongs of {@link ChannelBenchmark},
- * {@link ChooseBenchmark} and {@link IVarBenchmark}, {@code 2} is the one-worker figure with a second worker
- * idling.
+ * {@link ChooseBenchmark}, {@link IVarBenchmark} and {@link EventBatonBenchmark}, {@code 2} is the one-worker
+ * figure with a second worker idling. Independent tasks do spread: those handed to {@code execute} by the JMH
+ * thread reach both workers through the global queue ({@link ScheduleBenchmark}, {@link WaitGroupBenchmark});
+ * children started by a fiber reach the second worker only when the first shares its surplus.
  *
  * <p>Every invocation waits for the fibers it started (by join, or by a count they report to), so none is
  * left blocked for the next; the scheduler is closed at the end of the trial, which would hang on a fiber
