@@ -44,7 +44,7 @@ final class Control {
             // where an idle worker can take it, and the child runs now on this stack (its steps spend the
             // same fuel, so depth stays bounded). A parent that starts many short children thus never
             // piles them up: each finishes before the next starts unless another worker takes over.
-            k.value = new Fiber<>(child);
+            k.value = child;
             if (w.engine().isDriven()) {
                 // the simulator chooses who runs first: queue both (seed 0 still runs the child first)
                 w.push(child);

@@ -13,49 +13,31 @@ package dev.spindle;
  * parent that finishes first stays linked until its last child finishes, so cancelling any ancestor still
  * reaches every live descendant. Cancelling a child never affects its parent.
  *
+ * <p>The handle is the runtime's fiber record itself (the interface is sealed: only Spindle implements it),
+ * so starting a fiber allocates no separate handle.
+ *
  * @param <A> the type of the fiber's value
  */
-public final class Fiber<A> {
-    final FiberCore<A> core;
-
-    Fiber(FiberCore<A> core) {
-        this.core = core;
-    }
-
+public sealed interface Fiber<A> permits FiberCore {
     /**
      * A job that waits for this fiber and gives its value, or fails with its failure. When the fiber was
      * cancelled the joiner fails with {@link java.util.concurrent.CancellationException} (which it may
      * recover from); the joiner itself is not cancelled.
      */
-    public Job<A> join() {
-        return new Control.Join<>(core, false);
-    }
+    Job<A> join();
 
     /** A job that waits for this fiber and gives its {@link Outcome}; it never fails. */
-    public Job<Outcome<A>> outcome() {
-        return new Control.Join<>(core, true);
-    }
+    Job<Outcome<A>> outcome();
 
     /**
      * A job that requests cancellation of this fiber (and its descendants) and then waits until it has
      * finished, its finalizers included. Cancelling a finished fiber does nothing.
      */
-    public Job<Void> cancel() {
-        return new Control.CancelFiber(core);
-    }
+    Job<Void> cancel();
 
     /** Whether this fiber has finished (in any way). */
-    public boolean isDone() {
-        return core.isDone();
-    }
+    boolean isDone();
 
     /** Whether cancellation of this fiber has been requested. */
-    public boolean isCancelRequested() {
-        return core.isCancelRequested();
-    }
-
-    @Override
-    public String toString() {
-        return core.toString();
-    }
+    boolean isCancelRequested();
 }

@@ -21,7 +21,7 @@ import java.util.concurrent.CancellationException;
  *     read itself).
  * @param <A> the type of the fiber's value
  */
-final class FiberCore<A> extends Strand<A> implements Blocker {
+final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /*
      * Implementation overview
      * =======================
@@ -112,10 +112,28 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
         }
     }
 
+    // ---------------------------------------------------------------- the public handle (Fiber)
+
+    @Override
+    public Job<A> join() {
+        return new Control.Join<>(this, false);
+    }
+
+    @Override
+    public Job<Outcome<A>> outcome() {
+        return new Control.Join<>(this, true);
+    }
+
+    @Override
+    public Job<Void> cancel() {
+        return new Control.CancelFiber(this);
+    }
+
     // ---------------------------------------------------------------- queries
 
     /** Whether this fiber has finished (in any way). */
-    boolean isDone() {
+    @Override
+    public boolean isDone() {
         return state >= SUCCEEDED;
     }
 
@@ -403,11 +421,25 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
         }
     }
 
-    /** Drops one from pending; at zero, retires from the parent (and so on up the tree). */
+    /**
+     * Drops this finished fiber's own unit from pending; at zero, retires from the parent (and so on up
+     * the tree).
+     *
+     * <p>A finished fiber whose pending is 1 (its own unit: no live child) has nobody left who could change
+     * its count: only its own code links children, and only live children give their unit back. So the
+     * last unit drops with a release store instead of an atomic read-modify-write (the common case: a
+     * leaf fiber). The release orders the fiber's final state before the 0 that sweeps read.
+     */
     private void retire() {
         FiberCore<?> f = this;
-        while (f != null) {
-            int left = (int) PENDING.getAndAdd(f, -1) - 1;
+        int left;
+        if (pending == 1) {
+            PENDING.setRelease(this, 0);
+            left = 0;
+        } else {
+            left = (int) PENDING.getAndAdd(this, -1) - 1;
+        }
+        while (true) {
             if (left == 1) {
                 f.dropRetiredChildren();
                 return;
@@ -420,6 +452,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker {
                 f.engine.removeRoot(f);
             }
             f = f.parent;
+            if (f == null) {
+                return;
+            }
+            left = (int) PENDING.getAndAdd(f, -1) - 1;
         }
     }
 

@@ -112,12 +112,12 @@ class CancellationTest {
             Fiber<String> c = child.get();
             assertThat(c.isDone()).as("the child still runs after its parent ended").isFalse();
             assertThat(c.isCancelRequested()).isFalse();
-            assertThat(p.core.liveChildren()).as("the finished parent keeps its live child").isEqualTo(1);
-            assertThat(p.core.linkedChildren()).as("... linked").isEqualTo(1);
+            assertThat(((FiberCore<?>) p).liveChildren()).as("the finished parent keeps its live child").isEqualTo(1);
+            assertThat(((FiberCore<?>) p).linkedChildren()).as("... linked").isEqualTo(1);
             release.set(true);
             assertThat(s.run(c.join())).isEqualTo("child's value");
-            kind.awaitDriving(s, () -> p.core.liveChildren() == 0, "the child to retire");
-            assertThat(p.core.linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberCore<?>) p).liveChildren() == 0, "the child to retire");
+            assertThat(((FiberCore<?>) p).linkedChildren()).isZero();
         });
     }
 
@@ -138,8 +138,8 @@ class CancellationTest {
             assertThat(childrenCancelled).hasValue(0);
             s.run(gf.cancel());
             kind.awaitDriving(s, () -> childrenCancelled.get() == 2, "cancellation of G to reach P's children");
-            kind.awaitDriving(s, () -> gf.core.liveChildren() == 0, "the tree to retire");
-            assertThat(gf.core.linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberCore<?>) gf).liveChildren() == 0, "the tree to retire");
+            assertThat(((FiberCore<?>) gf).linkedChildren()).isZero();
         });
     }
 
@@ -157,7 +157,7 @@ class CancellationTest {
         Fiber<Void> child = s.run(Job.sleep(Duration.ofSeconds(5)).onCancel(TestJobs.increment(cancelled)).start());
         assertThat(child.isDone()).isFalse();
         s.shutdownNow();
-        assertThat(child.core.outcomeNow()).as("the child of the finished root").isEqualTo(Outcome.cancelled());
+        assertThat(((FiberCore<?>) child).outcomeNow()).as("the child of the finished root").isEqualTo(Outcome.cancelled());
         assertThat(cancelled).hasValue(1);
         assertThat(s.engine.isQuiescent()).isTrue();
         uncaught.assertNone();
@@ -287,7 +287,7 @@ class CancellationTest {
             kind.awaitDriving(s, () -> started.get() == total + 1, "every fiber to start");
             s.run(root.cancel());
             kind.awaitDriving(s, () -> cancelled.get() == total + 1, "cancellation to reach every fiber");
-            kind.awaitDriving(s, () -> root.core.liveChildren() == 0, "the tree to retire");
+            kind.awaitDriving(s, () -> ((FiberCore<?>) root).liveChildren() == 0, "the tree to retire");
         });
     }
 }

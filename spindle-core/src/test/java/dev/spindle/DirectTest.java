@@ -164,7 +164,7 @@ class DirectTest {
                 try {
                     Fiber<String> me = Direct.await(handle.read());
                     String v = Direct.await(Job.of(() -> {
-                        me.core.requestCancel(null); // cancelled while this awaited job runs
+                        ((FiberCore<?>) me).requestCancel(null); // cancelled while this awaited job runs
                         return "finished anyway";
                     }));
                     events.add(v);

@@ -28,7 +28,7 @@ final class FiberFixtures {
     static int joinerCount(Fiber<?> f) {
         int n = 0;
         try {
-            for (Work k = (Work) JOINERS.get(f.core); k != null; k = k.next) {
+            for (Work k = (Work) JOINERS.get(((FiberCore<?>) f)); k != null; k = k.next) {
                 n++;
             }
         } catch (IllegalAccessException e) {

@@ -99,10 +99,10 @@ class MemoryFootprintTest {
             SchedulerKind.threads(2).awaitDriving(s, () -> FiberFixtures.joinerCount(gate) == n, "every join");
             List<Object> cores = new ArrayList<>(n);
             for (Fiber<Void> w : waiters) {
-                cores.add(w.core);
+                cores.add(((FiberCore<?>) w));
             }
             Set<Object> shared = Collections.newSetFromMap(new IdentityHashMap<>());
-            Collections.addAll(shared, gate.core, s.engine, join, waiters.get(0).core.engine);
+            Collections.addAll(shared, ((FiberCore<?>) gate), s.engine, join, ((FiberCore<?>) waiters.get(0)).engine);
             addParents(waiters, shared);
             long bytes = retainedBytes(cores, shared);
             long perFiber = bytes / n;
@@ -132,7 +132,7 @@ class MemoryFootprintTest {
             Field parent = FiberCore.class.getDeclaredField("parent");
             parent.setAccessible(true);
             for (Fiber<Void> w : waiters) {
-                Object p = parent.get(w.core);
+                Object p = parent.get(((FiberCore<?>) w));
                 if (p != null) {
                     shared.add(p);
                 }

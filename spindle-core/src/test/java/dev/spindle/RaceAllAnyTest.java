@@ -129,8 +129,8 @@ class RaceAllAnyTest {
             Fiber<Void> f = s.run(manyRaces.start());
             s.run(f.join());
             assertThat(l.finalized).hasValue(100);
-            kind.awaitDriving(s, () -> f.core.liveChildren() == 0, "the race children to retire");
-            assertThat(f.core.linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberCore<?>) f).liveChildren() == 0, "the race children to retire");
+            assertThat(((FiberCore<?>) f).linkedChildren()).isZero();
         });
     }
 
