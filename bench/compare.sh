@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every (workload, implementation) pair of the benchmark runner, each in its own JVM, and prints a
 # table of the medians with the ratios Spindle/vt and Spindle/cf (lower is better for every metric; ratios
-# are only meaningful within one run of this script). Pairs not implemented yet are shown as skipped.
+# are only meaningful within one run of this script).
 #
 # Usage: bench/compare.sh [-m FILE] [size-scale] [workload...]
 #   size-scale  multiplies each workload's default size (default 1; e.g. 0.1 for a quick look)
@@ -87,7 +87,6 @@ for w in "${workloads[@]}"; do
         size=$(sed -n 's/^# [^ ]* [^ ]*: size \([0-9]*\),.*/\1/p' "$log" | head -n 1)
         case $rc in
             0) echo "$line" | tee -a "$results" ;;
-            2) echo "SKIPPED $w $impl" | tee -a "$results" ;;
             *) echo "FAILED $w $impl rc=$rc (see $log)" | tee -a "$results"; failures=$((failures + 1)) ;;
         esac
         [ -n "$size" ] && echo "SIZE $w $size" >>"$results"
@@ -111,7 +110,6 @@ table() { # $1 = text | markdown
     }
     BEGIN { ni = split(impls, impl, " ") }
     $1 == "SIZE" { size[$2] = $3; next }
-    $1 == "SKIPPED" { status[$2, $3] = "skipped"; addw($2); next }
     $1 == "FAILED" { status[$2, $3] = "FAILED"; addw($2); next }
     $1 == "RESULT" {
         addw($2)

@@ -1,6 +1,5 @@
 package dev.spindle.bench;
 
-import dev.spindle.bench.workloads.NotYetImplementedException;
 import dev.spindle.bench.workloads.Workload;
 import dev.spindle.bench.workloads.Workloads;
 import java.io.PrintStream;
@@ -15,8 +14,7 @@ import java.util.stream.Collectors;
  * with the medians of the timed runs (see {@link Settings} for the run counts and the size scale). Progress
  * goes to standard error.
  *
- * <p>Exit status: 0 success; 1 a run failed or computed a wrong checksum; 2 the workload is not
- * implemented for this runtime yet (for Spindle: it needs API core does not have); 64 bad arguments.
+ * <p>Exit status: 0 success; 1 a run failed or computed a wrong checksum; 64 bad arguments.
  *
  * <p>{@code CompletableFuture}'s common pool gets one thread per available processor (the JDK's default is
  * one fewer) unless {@code java.util.concurrent.ForkJoinPool.common.parallelism} is set.
@@ -24,8 +22,6 @@ import java.util.stream.Collectors;
 public final class Main {
     /** Exit status of a failed or wrong run. */
     static final int FAILED = 1;
-    /** Exit status when the pair is not implemented yet. */
-    static final int NOT_IMPLEMENTED = 2;
     /** Exit status for bad arguments (sysexits' EX_USAGE). */
     static final int USAGE = 64;
 
@@ -68,9 +64,6 @@ public final class Main {
             out.println(result.line());
             out.flush();
             return 0;
-        } catch (NotYetImplementedException e) {
-            err.println("SKIP " + args[0] + " " + args[1] + ": " + e.getMessage());
-            return NOT_IMPLEMENTED;
         } catch (Harness.ChecksumMismatch e) {
             err.println("FAILED " + args[0] + " " + args[1] + ": " + e.getMessage());
             return FAILED;

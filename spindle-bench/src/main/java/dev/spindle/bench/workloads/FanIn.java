@@ -1,5 +1,7 @@
 package dev.spindle.bench.workloads;
 
+import dev.spindle.Channel;
+import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.SynchronousQueue;
@@ -11,12 +13,13 @@ import java.util.concurrent.SynchronousQueue;
  *
  * <p>With fewer messages than producers, there is one producer per message; otherwise producer {@code p}
  * gives {@link #share(int, int) share(size, p)} messages.
+ *
+ * <p>Spindle: a {@code Channel}; a child fiber starts and joins the producers, the root fiber is the
+ * consumer. vt: a {@code SynchronousQueue}. cf: an {@link AsyncChannel} driven by {@link CfLoop}s.
  */
 public final class FanIn extends TimedWorkload {
     /** Number of producers at full size. */
     public static final int PRODUCERS = 1000;
-    /** The Spindle implementation, compiled when core has {@code dev.spindle.Channel}. */
-    static final String SPINDLE = "dev.spindle.bench.channel.SpindleFanIn";
 
     /** The workload at its default size. */
     public FanIn() {
@@ -40,8 +43,26 @@ public final class FanIn extends TimedWorkload {
     }
 
     @Override
-    protected long spindle(Scheduler scheduler, int size) throws Exception {
-        return OptionalSpindle.load(SpindleBody.class, SPINDLE, "dev.spindle.Channel").run(scheduler, size);
+    protected long spindle(Scheduler scheduler, int size) {
+        Channel<Integer> channel = new Channel<>();
+        Job<Long> producers = SpindleFork.sum(producers(size), p -> produce(channel, share(size, p)));
+        return scheduler.run(producers.start().flatMap(all ->
+                consume(channel, size, 0L).flatMap(taken ->
+                all.join().map(done -> taken))));
+    }
+
+    private static Job<Long> produce(Channel<Integer> channel, int left) {
+        if (left == 0) {
+            return Job.result(0L);
+        }
+        return channel.give(left).flatMap(given -> produce(channel, left - 1));
+    }
+
+    private static Job<Long> consume(Channel<Integer> channel, int left, long taken) {
+        if (left == 0) {
+            return Job.result(taken);
+        }
+        return channel.take().flatMap(v -> consume(channel, left - 1, taken + 1));
     }
 
     @Override

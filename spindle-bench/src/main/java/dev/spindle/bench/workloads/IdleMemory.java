@@ -1,5 +1,6 @@
 package dev.spindle.bench.workloads;
 
+import dev.spindle.IVar;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.util.List;
@@ -14,9 +15,9 @@ import java.util.concurrent.atomic.LongAdder;
  * baseline before they started; then complete the signal and join all. Metric: {@code per_thread} bytes
  * (what each blocked fiber and its handle cost). Check: {@code size}.
  *
- * <p>The signal: Spindle, an {@code IVar} once core has one, until then a {@link GateSignal} (waiters join
- * a gate fiber; see there why that is a fair stand-in); vt, a {@code CountDownLatch}; cf, a
- * {@code CompletableFuture}, each waiter being one dependent stage ({@code thenApply}) of it, the least a
+ * <p>The signal: Spindle, an {@code IVar} (each waiter's whole job is its {@code read}); vt, a
+ * {@code CountDownLatch}; cf, a {@code CompletableFuture}, each waiter being one dependent stage
+ * ({@code thenApply}) of it, the least a
  * waiting computation costs there. Each runtime keeps just one reference per waiter to join it later: the
  * {@code Fiber} handle, the {@code Thread}, the dependent future.
  *
@@ -25,8 +26,6 @@ import java.util.concurrent.atomic.LongAdder;
  * {@value #SETTLE_MS} ms more before it measures.
  */
 public final class IdleMemory implements Workload {
-    /** The Spindle signal on an IVar, compiled when core has {@code dev.spindle.IVar}. */
-    static final String IVAR_SIGNAL = "dev.spindle.bench.ivar.IVarSignal";
     private static final long SETTLE_MS = 20;
     private static final long BLOCK_TIMEOUT_MS = 120_000;
 
@@ -54,35 +53,32 @@ public final class IdleMemory implements Workload {
         return size;
     }
 
-    /** Which signal Spindle waiters block on: an IVar when compiled in, else a gate fiber. */
+    /** Which signal Spindle waiters block on. */
     @Override
     public String notes() {
-        return "spindle waiters block on " + (OptionalSpindle.isPresent(IVAR_SIGNAL) ? "an IVar" : "a gate fiber");
+        return "spindle waiters block on an IVar";
     }
 
     @Override
     public Sample runSpindle(Scheduler scheduler, long size) throws Exception {
-        SpindleSignal signal = OptionalSpindle.isPresent(IVAR_SIGNAL)
-                ? OptionalSpindle.load(SpindleSignal.class, IVAR_SIGNAL, "dev.spindle.IVar")
-                : new GateSignal();
+        IVar<Long> signal = new IVar<>();
         int n = (int) size;
         return measure(n, new Trial() {
             private CompletableFuture<Long> done;
 
             @Override
             public void start(LongAdder blocked) {
-                done = scheduler.submit(signal.open().flatMap(await -> {
-                    Job<Long> waiter = Job.defer(() -> {
-                        blocked.increment();
-                        return await;
-                    });
-                    return SpindleFork.sum(n, i -> waiter);
-                }));
+                Job<Long> read = signal.read();
+                Job<Long> waiter = Job.defer(() -> {
+                    blocked.increment();
+                    return read;
+                });
+                done = scheduler.submit(SpindleFork.sum(n, i -> waiter));
             }
 
             @Override
             public long releaseAndJoin() throws Exception {
-                signal.release(scheduler);
+                scheduler.run(signal.fill(1L));
                 return done.get();
             }
         });

@@ -1,5 +1,7 @@
 package dev.spindle.bench.workloads;
 
+import dev.spindle.Channel;
+import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.SynchronousQueue;
@@ -9,13 +11,10 @@ import java.util.concurrent.SynchronousQueue;
  * gives {@code i} on the first, B takes it and gives it back on the second, A takes it. Metric:
  * {@code per_rt} ns per round trip. Check: the sum of the values A received, {@code size * (size - 1) / 2}.
  *
- * <p>vt: {@code SynchronousQueue}s. cf: {@link AsyncChannel}s driven by {@link CfLoop}s. Spindle:
- * {@code dev.spindle.Channel} ({@code src/channel/java}, compiled once core has it).
+ * <p>Spindle: {@code Channel}s; the root fiber is A, a child fiber is B. vt: {@code SynchronousQueue}s.
+ * cf: {@link AsyncChannel}s driven by {@link CfLoop}s.
  */
 public final class PingPong extends TimedWorkload {
-    /** The Spindle implementation, compiled when core has {@code dev.spindle.Channel}. */
-    static final String SPINDLE = "dev.spindle.bench.channel.SpindlePingPong";
-
     /** The workload at its default size. */
     public PingPong() {
         super("pingpong", 1_000_000, Metric.perOpNanos("per_rt"));
@@ -27,8 +26,28 @@ public final class PingPong extends TimedWorkload {
     }
 
     @Override
-    protected long spindle(Scheduler scheduler, int size) throws Exception {
-        return OptionalSpindle.load(SpindleBody.class, SPINDLE, "dev.spindle.Channel").run(scheduler, size);
+    protected long spindle(Scheduler scheduler, int size) {
+        Channel<Long> ping = new Channel<>();
+        Channel<Long> pong = new Channel<>();
+        return scheduler.run(echo(ping, pong, size).start().flatMap(b ->
+                serve(ping, pong, 0, size, 0L).flatMap(sum ->
+                b.join().map(done -> sum))));
+    }
+
+    /** A: gives i, takes the echo, adds it up. */
+    private static Job<Long> serve(Channel<Long> ping, Channel<Long> pong, long i, long n, long sum) {
+        if (i == n) {
+            return Job.result(sum);
+        }
+        return ping.give(i).then(pong.take()).flatMap(x -> serve(ping, pong, i + 1, n, sum + x));
+    }
+
+    /** B: takes a value and gives it back, {@code left} times. */
+    private static Job<Long> echo(Channel<Long> ping, Channel<Long> pong, long left) {
+        if (left == 0) {
+            return Job.result(0L);
+        }
+        return ping.take().flatMap(v -> pong.give(v).flatMap(given -> echo(ping, pong, left - 1)));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.spindle.bench.workloads;
 
+import dev.spindle.Channel;
+import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.SynchronousQueue;
@@ -13,14 +15,17 @@ import java.util.concurrent.SynchronousQueue;
  * <p>Afterwards a stop marker goes round so that every fiber exits: the holder gives {@code -id}; a fiber
  * that takes a marker passes it on unless its successor is the holder, and exits. {@link #onTake} is that
  * rule, shared by every runtime.
+ *
+ * <p>Every runtime runs {@value #RING} ring fibers looping on {@code take} and one more that gives the token
+ * to the first, and sums what they end with (the holder's id; 0 from everyone else). Spindle: a
+ * {@code Channel} each, {@link SpindleFork#sum} over the fibers. vt: {@code SynchronousQueue}s,
+ * {@link VtFork#sum}. cf: {@link AsyncChannel}s and {@link CfLoop}s; the holder is recorded, not summed.
  */
 public final class ThreadRing extends TimedWorkload {
     /** Number of fibers in the ring. */
     public static final int RING = 503;
     /** {@link #onTake} result: give nothing. */
     public static final int NOTHING = Integer.MIN_VALUE;
-    /** The Spindle implementation, compiled when core has {@code dev.spindle.Channel}. */
-    static final String SPINDLE = "dev.spindle.bench.channel.SpindleThreadRing";
 
     /** The workload at its default size. */
     public ThreadRing() {
@@ -48,8 +53,26 @@ public final class ThreadRing extends TimedWorkload {
     }
 
     @Override
-    protected long spindle(Scheduler scheduler, int size) throws Exception {
-        return OptionalSpindle.load(SpindleBody.class, SPINDLE, "dev.spindle.Channel").run(scheduler, size);
+    protected long spindle(Scheduler scheduler, int size) {
+        @SuppressWarnings("unchecked")
+        Channel<Integer>[] channels = (Channel<Integer>[]) new Channel<?>[RING];
+        for (int i = 0; i < RING; i++) {
+            channels[i] = new Channel<>();
+        }
+        return scheduler.run(SpindleFork.sum(RING + 1, i -> i == RING
+                ? channels[0].give(size).map(given -> 0L)
+                : member(channels[i], channels[(i + 1) % RING], i + 1)));
+    }
+
+    private static Job<Long> member(Channel<Integer> in, Channel<Integer> out, int id) {
+        return in.take().flatMap(value -> {
+            int give = onTake(value, id);
+            Job<Void> pass = give == NOTHING ? Job.unit() : out.give(give);
+            if (value > 0) {
+                return pass.flatMap(given -> member(in, out, id));
+            }
+            return pass.map(given -> value == 0 ? (long) id : 0L);
+        });
     }
 
     @Override

@@ -45,11 +45,7 @@ public interface Workload {
     /** The checksum every correct run at {@code size} computes. */
     long expectedCheck(long size);
 
-    /**
-     * Runs the workload once with Spindle on {@code scheduler}.
-     *
-     * @throws NotYetImplementedException when the Spindle API it needs does not exist yet
-     */
+    /** Runs the workload once with Spindle on {@code scheduler}. */
     Sample runSpindle(Scheduler scheduler, long size) throws Exception;
 
     /** Runs the workload once with JDK virtual threads. */
