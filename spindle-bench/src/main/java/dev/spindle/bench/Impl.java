@@ -10,27 +10,18 @@ import java.util.concurrent.ForkJoinPool;
 
 /** The runtimes a workload runs on. */
 public enum Impl {
-    /** Spindle, on a scheduler with one worker per available processor. */
+    /** Spindle, combinators style, on a scheduler with one worker per available processor. */
     SPINDLE {
         @Override
         Session open() {
-            Scheduler scheduler = Scheduler.create();
-            return new Session() {
-                @Override
-                public Sample run(Workload w, long size) throws Exception {
-                    return w.runSpindle(scheduler, size);
-                }
-
-                @Override
-                public String describe() {
-                    return scheduler.workerCount() + " workers";
-                }
-
-                @Override
-                public void close() {
-                    scheduler.close();
-                }
-            };
+            return new SpindleSession(Workload::runSpindle, "");
+        }
+    },
+    /** Spindle, direct style ({@code Job.direct} bodies calling {@code await}), on the same kind of scheduler. */
+    SPINDLE_DIRECT {
+        @Override
+        Session open() {
+            return new SpindleSession(Workload::runSpindleDirect, "");
         }
     },
     /** JDK virtual threads; {@code SynchronousQueue}, {@code CountDownLatch}, {@code Thread.sleep}. */
@@ -70,9 +61,9 @@ public enum Impl {
         }
     };
 
-    /** The name used on the command line and in {@code RESULT} lines. */
+    /** The name used on the command line and in {@code RESULT} lines, e.g. {@code spindle-direct}. */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** The implementation called {@code id}, if any. */
@@ -93,6 +84,40 @@ public enum Impl {
 
         @Override
         default void close() {
+        }
+    }
+
+    /** How a Spindle implementation runs a workload once on a scheduler. */
+    @FunctionalInterface
+    private interface SpindleRun {
+        Sample run(Workload w, Scheduler scheduler, long size) throws Exception;
+    }
+
+    /** A series of Spindle runs on one scheduler with one worker per available processor. */
+    private static final class SpindleSession implements Session {
+        private final Scheduler scheduler = Scheduler.create();
+        private final SpindleRun run;
+        /** Appended to the worker count in {@link #describe}. */
+        private final String details;
+
+        SpindleSession(SpindleRun run, String details) {
+            this.run = run;
+            this.details = details;
+        }
+
+        @Override
+        public Sample run(Workload w, long size) throws Exception {
+            return run.run(w, scheduler, size);
+        }
+
+        @Override
+        public String describe() {
+            return scheduler.workerCount() + " workers" + details;
+        }
+
+        @Override
+        public void close() {
+            scheduler.close();
         }
     }
 }

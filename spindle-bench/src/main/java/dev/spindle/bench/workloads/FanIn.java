@@ -1,6 +1,7 @@
 package dev.spindle.bench.workloads;
 
 import dev.spindle.Channel;
+import dev.spindle.Fiber;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +16,8 @@ import java.util.concurrent.SynchronousQueue;
  * gives {@link #share(int, int) share(size, p)} messages.
  *
  * <p>Spindle: a {@code Channel}; a child fiber starts and joins the producers, the root fiber is the
- * consumer. vt: a {@code SynchronousQueue}. cf: an {@link AsyncChannel} driven by {@link CfLoop}s.
+ * consumer (in spindle-direct, every one of them a direct body). vt: a {@code SynchronousQueue}. cf: an
+ * {@link AsyncChannel} driven by {@link CfLoop}s.
  */
 public final class FanIn extends TimedWorkload {
     /** Number of producers at full size. */
@@ -63,6 +65,27 @@ public final class FanIn extends TimedWorkload {
             return Job.result(taken);
         }
         return channel.take().flatMap(v -> consume(channel, left - 1, taken + 1));
+    }
+
+    @Override
+    protected long spindleDirect(Scheduler scheduler, int size) {
+        Channel<Integer> channel = new Channel<>();
+        Job<Long> producers = Job.direct(() -> DirectFork.sum(producers(size), p -> Job.direct(() -> {
+            for (int i = share(size, p); i > 0; i--) {
+                channel.give(i).await();
+            }
+            return 0L;
+        })));
+        return scheduler.run(Job.direct(() -> {
+            Fiber<Long> all = producers.start().await();
+            long taken = 0;
+            for (int i = 0; i < size; i++) {
+                channel.take().await();
+                taken++;
+            }
+            all.join().await();
+            return taken;
+        }));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.spindle.bench.workloads;
 
+import dev.spindle.Fiber;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.util.concurrent.CompletableFuture;
@@ -54,6 +55,21 @@ public final class Fib extends TimedWorkload {
         return spindleFib(n - 1).start().flatMap(f ->
                 spindleFib(n - 2).flatMap(b ->
                 f.join().map(a -> a + b)));
+    }
+
+    @Override
+    protected long spindleDirect(Scheduler scheduler, int n) {
+        return scheduler.run(Job.direct(() -> directFib(n)));
+    }
+
+    /** Inside a direct body. */
+    private static long directFib(int n) {
+        if (n < 2) {
+            return n;
+        }
+        Fiber<Long> a = Job.direct(() -> directFib(n - 1)).start().await();
+        long b = directFib(n - 2);
+        return a.join().await() + b;
     }
 
     @Override

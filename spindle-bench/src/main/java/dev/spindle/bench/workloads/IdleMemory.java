@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiFunction;
 
 /**
  * Workload 5, idle-memory: start {@code size} fibers (1,000,000 by default) that each block on one shared,
@@ -15,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  * baseline before they started; then complete the signal and join all. Metric: {@code per_thread} bytes
  * (what each blocked fiber and its handle cost). Check: {@code size}.
  *
- * <p>The signal: Spindle, an {@code IVar} (each waiter's whole job is its {@code read}); vt, a
+ * <p>The signal: Spindle, an {@code IVar} (each waiter's whole job is its {@code read}; in spindle-direct,
+ * a direct body blocked in {@code read.await()}, so its continuation counts too); vt, a
  * {@code CountDownLatch}; cf, a {@code CompletableFuture}, each waiter being one dependent stage
  * ({@code thenApply}) of it, the least a
  * waiting computation costs there. Each runtime keeps just one reference per waiter to join it later: the
@@ -61,19 +63,42 @@ public final class IdleMemory implements Workload {
 
     @Override
     public Sample runSpindle(Scheduler scheduler, long size) throws Exception {
-        IVar<Long> signal = new IVar<>();
         int n = (int) size;
+        return measureSpindle(scheduler, n, (read, blocked) -> {
+            Job<Long> waiter = Job.defer(() -> {
+                blocked.increment();
+                return read;
+            });
+            return SpindleFork.sum(n, i -> waiter);
+        });
+    }
+
+    @Override
+    public Sample runSpindleDirect(Scheduler scheduler, long size) throws Exception {
+        int n = (int) size;
+        return measureSpindle(scheduler, n, (read, blocked) -> {
+            Job<Long> waiter = Job.direct(() -> {
+                blocked.increment();
+                return read.await();
+            });
+            return Job.direct(() -> DirectFork.sum(n, i -> waiter));
+        });
+    }
+
+    /**
+     * A Spindle trial: {@code root.apply(read, blocked)} is the job that starts the {@code n} waiters (each
+     * counts itself in {@code blocked}, then runs {@code read}, the shared read of an unfilled {@code IVar})
+     * and gives the sum of their values; releasing fills the {@code IVar} with 1.
+     */
+    private static Sample measureSpindle(Scheduler scheduler, int n,
+            BiFunction<Job<Long>, LongAdder, Job<Long>> root) throws Exception {
+        IVar<Long> signal = new IVar<>();
         return measure(n, new Trial() {
             private CompletableFuture<Long> done;
 
             @Override
             public void start(LongAdder blocked) {
-                Job<Long> read = signal.read();
-                Job<Long> waiter = Job.defer(() -> {
-                    blocked.increment();
-                    return read;
-                });
-                done = scheduler.submit(SpindleFork.sum(n, i -> waiter));
+                done = scheduler.submit(root.apply(signal.read(), blocked));
             }
 
             @Override

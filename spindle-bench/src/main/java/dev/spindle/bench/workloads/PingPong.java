@@ -1,6 +1,7 @@
 package dev.spindle.bench.workloads;
 
 import dev.spindle.Channel;
+import dev.spindle.Fiber;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.util.concurrent.CompletableFuture;
@@ -11,8 +12,9 @@ import java.util.concurrent.SynchronousQueue;
  * gives {@code i} on the first, B takes it and gives it back on the second, A takes it. Metric:
  * {@code per_rt} ns per round trip. Check: the sum of the values A received, {@code size * (size - 1) / 2}.
  *
- * <p>Spindle: {@code Channel}s; the root fiber is A, a child fiber is B. vt: {@code SynchronousQueue}s.
- * cf: {@link AsyncChannel}s driven by {@link CfLoop}s.
+ * <p>Spindle: {@code Channel}s; the root fiber is A, a child fiber is B (in spindle-direct both are direct
+ * bodies looping on {@code await}). vt: {@code SynchronousQueue}s. cf: {@link AsyncChannel}s driven by
+ * {@link CfLoop}s.
  */
 public final class PingPong extends TimedWorkload {
     /** The workload at its default size. */
@@ -48,6 +50,27 @@ public final class PingPong extends TimedWorkload {
             return Job.result(0L);
         }
         return ping.take().flatMap(v -> pong.give(v).flatMap(given -> echo(ping, pong, left - 1)));
+    }
+
+    @Override
+    protected long spindleDirect(Scheduler scheduler, int size) {
+        Channel<Long> ping = new Channel<>();
+        Channel<Long> pong = new Channel<>();
+        return scheduler.run(Job.direct(() -> {
+            Fiber<Long> b = Job.direct(() -> {
+                for (int i = 0; i < size; i++) {
+                    pong.give(ping.take().await()).await();
+                }
+                return 0L;
+            }).start().await();
+            long sum = 0;
+            for (long i = 0; i < size; i++) {
+                ping.give(i).await();
+                sum += pong.take().await();
+            }
+            b.join().await();
+            return sum;
+        }));
     }
 
     @Override

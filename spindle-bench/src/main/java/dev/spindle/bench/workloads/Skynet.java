@@ -10,8 +10,9 @@ import java.util.concurrent.CompletableFuture;
  * the sum. Metric: {@code wall} ms. Check: {@code size * (size - 1) / 2}. Sizes are powers of ten.
  *
  * <p>Spindle: each inner node is {@link SpindleFork#sum} of its 10 children (start all, join all in
- * order). vt: a virtual thread per node, joined in order. cf: a {@code supplyAsync} task per node, combined
- * with {@code allOf}.
+ * order). spindle-direct: each node is a direct body, an inner one {@link DirectFork#sum} of its children.
+ * vt: a virtual thread per node, joined in order. cf: a {@code supplyAsync} task per node, combined with
+ * {@code allOf}.
  */
 public final class Skynet extends TimedWorkload {
     private static final int FANOUT = 10;
@@ -55,6 +56,21 @@ public final class Skynet extends TimedWorkload {
         }
         long step = leaves / FANOUT;
         return SpindleFork.sum(FANOUT, i -> spindleNode(first + i * step, step));
+    }
+
+    @Override
+    protected long spindleDirect(Scheduler scheduler, int size) {
+        return scheduler.run(directNode(0, size));
+    }
+
+    private static Job<Long> directNode(long first, long leaves) {
+        return Job.direct(() -> {
+            if (leaves == 1) {
+                return first;
+            }
+            long step = leaves / FANOUT;
+            return DirectFork.sum(FANOUT, i -> directNode(first + i * step, step));
+        });
     }
 
     @Override

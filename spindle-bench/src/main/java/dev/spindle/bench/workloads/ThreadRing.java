@@ -18,7 +18,8 @@ import java.util.concurrent.SynchronousQueue;
  *
  * <p>Every runtime runs {@value #RING} ring fibers looping on {@code take} and one more that gives the token
  * to the first, and sums what they end with (the holder's id; 0 from everyone else). Spindle: a
- * {@code Channel} each, {@link SpindleFork#sum} over the fibers. vt: {@code SynchronousQueue}s,
+ * {@code Channel} each, {@link SpindleFork#sum} over the fibers; spindle-direct: the same channels, direct
+ * bodies looping on {@code await}, {@link DirectFork#sum}. vt: {@code SynchronousQueue}s,
  * {@link VtFork#sum}. cf: {@link AsyncChannel}s and {@link CfLoop}s; the holder is recorded, not summed.
  */
 public final class ThreadRing extends TimedWorkload {
@@ -54,11 +55,7 @@ public final class ThreadRing extends TimedWorkload {
 
     @Override
     protected long spindle(Scheduler scheduler, int size) {
-        @SuppressWarnings("unchecked")
-        Channel<Integer>[] channels = (Channel<Integer>[]) new Channel<?>[RING];
-        for (int i = 0; i < RING; i++) {
-            channels[i] = new Channel<>();
-        }
+        Channel<Integer>[] channels = spindleChannels();
         return scheduler.run(SpindleFork.sum(RING + 1, i -> i == RING
                 ? channels[0].give(size).map(given -> 0L)
                 : member(channels[i], channels[(i + 1) % RING], i + 1)));
@@ -73,6 +70,41 @@ public final class ThreadRing extends TimedWorkload {
             }
             return pass.map(given -> value == 0 ? (long) id : 0L);
         });
+    }
+
+    @Override
+    protected long spindleDirect(Scheduler scheduler, int size) {
+        Channel<Integer>[] channels = spindleChannels();
+        Job<Long> starter = Job.direct(() -> {
+            channels[0].give(size).await();
+            return 0L;
+        });
+        return scheduler.run(Job.direct(() -> DirectFork.sum(RING + 1, i -> i == RING
+                ? starter
+                : Job.direct(() -> directMember(channels[i], channels[(i + 1) % RING], i + 1)))));
+    }
+
+    /** Inside a direct body. */
+    private static long directMember(Channel<Integer> in, Channel<Integer> out, int id) {
+        while (true) {
+            int value = in.take().await();
+            int give = onTake(value, id);
+            if (give != NOTHING) {
+                out.give(give).await();
+            }
+            if (value <= 0) {
+                return value == 0 ? id : 0;
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Channel<Integer>[] spindleChannels() {
+        Channel<Integer>[] channels = (Channel<Integer>[]) new Channel<?>[RING];
+        for (int i = 0; i < RING; i++) {
+            channels[i] = new Channel<>();
+        }
+        return channels;
     }
 
     @Override

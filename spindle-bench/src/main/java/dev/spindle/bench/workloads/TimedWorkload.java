@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * A workload whose only metric is time: the whole run in milliseconds ({@link Metric#WALL_MS}), or the run
  * divided by its size in nanoseconds per operation ({@link Metric#perOpNanos}). Subclasses implement the
- * three runtimes as methods that do the work and return the checksum; this class times them.
+ * runtimes as methods that do the work and return the checksum; this class times them.
  */
 public abstract class TimedWorkload implements Workload {
     private final String name;
@@ -37,27 +37,29 @@ public abstract class TimedWorkload implements Workload {
 
     @Override
     public final Sample runSpindle(Scheduler scheduler, long size) throws Exception {
-        long start = System.nanoTime();
-        long check = spindle(scheduler, (int) size);
-        return sample(System.nanoTime() - start, size, check);
+        return timed(size, n -> spindle(scheduler, n));
+    }
+
+    @Override
+    public final Sample runSpindleDirect(Scheduler scheduler, long size) throws Exception {
+        return timed(size, n -> spindleDirect(scheduler, n));
     }
 
     @Override
     public final Sample runVt(long size) throws Exception {
-        long start = System.nanoTime();
-        long check = vt((int) size);
-        return sample(System.nanoTime() - start, size, check);
+        return timed(size, this::vt);
     }
 
     @Override
     public final Sample runCf(long size) throws Exception {
-        long start = System.nanoTime();
-        long check = cf((int) size);
-        return sample(System.nanoTime() - start, size, check);
+        return timed(size, this::cf);
     }
 
     /** Does the work once with Spindle and returns the checksum. */
     protected abstract long spindle(Scheduler scheduler, int size) throws Exception;
+
+    /** Does the work once with Spindle in direct style and returns the checksum. */
+    protected abstract long spindleDirect(Scheduler scheduler, int size) throws Exception;
 
     /** Does the work once with virtual threads and returns the checksum. */
     protected abstract long vt(int size) throws Exception;
@@ -65,7 +67,17 @@ public abstract class TimedWorkload implements Workload {
     /** Does the work once with {@code CompletableFuture} and returns the checksum. */
     protected abstract long cf(int size) throws Exception;
 
-    private Sample sample(long nanos, long size, long check) {
+    /** One implementation's work at a size: returns the checksum. */
+    @FunctionalInterface
+    private interface Body {
+        long run(int size) throws Exception;
+    }
+
+    /** Runs {@code body} once at {@code size}; the sample is its checksum and the time it took. */
+    private Sample timed(long size, Body body) throws Exception {
+        long start = System.nanoTime();
+        long check = body.run((int) size);
+        long nanos = System.nanoTime() - start;
         double value = metric.equals(Metric.WALL_MS) ? nanos / 1e6 : (double) nanos / size;
         return new Sample(check, value);
     }

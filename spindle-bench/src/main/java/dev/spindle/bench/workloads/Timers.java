@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  * <p>The sleep lengths come from {@link #sleepMillis(int)}, one seeded generator for every runtime, so the
  * checks agree. A sleeper's lateness is the time from its call to sleep until it runs again, minus the
  * length it asked for: it excludes the time it waited to be started, so spawning cost shows in
- * {@code wall} only. Spindle sleeps with {@code Job.sleep}, vt with {@code Thread.sleep}, cf with a task on
- * {@code CompletableFuture.delayedExecutor}.
+ * {@code wall} only. Spindle sleeps with {@code Job.sleep} (spindle-direct: {@code Job.sleep(d).await()} in
+ * a direct body), vt with {@code Thread.sleep}, cf with a task on {@code CompletableFuture.delayedExecutor}.
  */
 public final class Timers implements Workload {
     private static final long SEED = 0x5eed_71e5L;
@@ -71,6 +71,17 @@ public final class Timers implements Workload {
             long before = System.nanoTime();
             return Job.sleep(Duration.ofMillis(run.millis[i])).map(v -> run.woke(i, before));
         })));
+        return run.finish(check);
+    }
+
+    @Override
+    public Sample runSpindleDirect(Scheduler scheduler, long size) {
+        Run run = new Run((int) size);
+        long check = scheduler.run(Job.direct(() -> DirectFork.sum(run.millis.length, i -> Job.direct(() -> {
+            long before = System.nanoTime();
+            Job.sleep(Duration.ofMillis(run.millis[i])).await();
+            return run.woke(i, before);
+        }))));
         return run.finish(check);
     }
 

@@ -45,8 +45,14 @@ public interface Workload {
     /** The checksum every correct run at {@code size} computes. */
     long expectedCheck(long size);
 
-    /** Runs the workload once with Spindle on {@code scheduler}. */
+    /** Runs the workload once with Spindle on {@code scheduler}, combinators style ({@code flatMap} chains). */
     Sample runSpindle(Scheduler scheduler, long size) throws Exception;
+
+    /**
+     * Runs the workload once with Spindle on {@code scheduler}, direct style: every fiber is a
+     * {@code Job.direct} body of plain Java that calls {@code job.await()} where it waits.
+     */
+    Sample runSpindleDirect(Scheduler scheduler, long size) throws Exception;
 
     /** Runs the workload once with JDK virtual threads. */
     Sample runVt(long size) throws Exception;
