@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs every (workload, implementation) pair of the benchmark runner, each in its own JVM, and prints a
-# table of the medians with the ratios Spindle/vt and Spindle/cf (lower is better for every metric; ratios
-# are only meaningful within one run of this script).
+# table of the medians with the ratio of each Spindle implementation (spindle, spindle-direct) to each
+# other one (vt, cf); lower is better for every metric; ratios are only meaningful within one run of this
+# script. Every JVM runs `java -jar`, whose manifest exports jdk.internal.vm, so spindle-direct runs on
+# the continuation backend (its log's header line names the backend).
 #
 # Usage: bench/compare.sh [-m FILE] [size-scale] [workload...]
 #   size-scale  multiplies each workload's default size (default 1; e.g. 0.1 for a quick look)
 #   -m FILE     also write the table, with machine and command, as markdown to FILE
-# Env:   IMPLS (default "spindle vt cf"), RUN_TIMEOUT seconds per JVM (default 1200),
+# Env:   IMPLS (default: every implementation the runner lists: spindle spindle-direct vt cf),
+#        RUN_TIMEOUT seconds per JVM (default 1200),
 #        JVM_FLAGS (default "-Xms1g -Xmx8g -XX:+UseG1GC"), EXTRA_FLAGS (appended, e.g. -Dspindle.bench.runs=3),
 #        QUIET percent (default 25; 0 disables): on a shared machine, before each JVM wait (up to QUIET_WAIT
 #        seconds, default 300) until other processes keep the CPUs less than this busy over one second.
@@ -35,11 +38,13 @@ if [ ! -f "$JAR" ]; then
 fi
 read -r -a jvm_flags <<<"${JVM_FLAGS:--Xms1g -Xmx8g -XX:+UseG1GC}"
 read -r -a extra_flags <<<"${EXTRA_FLAGS:-}"
-read -r -a impls <<<"${IMPLS:-spindle vt cf}"
+# The runner's usage text lists the workloads and implementations: one source of truth.
+usage=$(java -jar "$JAR" 2>&1 || true)
+read -r -a impls <<<"${IMPLS:-$(sed -n 's/^  impls: *//p' <<<"$usage")}"
 if [ "$#" -gt 0 ]; then
     workloads=("$@")
 else
-    read -r -a workloads <<<"$(java -jar "$JAR" 2>&1 | sed -n 's/^  workloads: //p')"
+    read -r -a workloads <<<"$(sed -n 's/^  workloads: //p' <<<"$usage")"
 fi
 
 # Percent of CPU time (all CPUs) spent busy over the next second, from /proc/stat.
@@ -108,7 +113,14 @@ table() { # $1 = text | markdown
         if (k in status) return status[k]
         return ((w, i, m) in val) ? val[w, i, m] : "-"
     }
-    BEGIN { ni = split(impls, impl, " ") }
+    BEGIN {
+        ni = split(impls, impl, " ")
+        # ratio columns: each Spindle implementation over each other one; without both kinds, the first
+        # implementation over each of the others
+        for (a = 1; a <= ni; a++) if (impl[a] ~ /^spindle/)
+            for (b = 1; b <= ni; b++) if (impl[b] !~ /^spindle/) { num[++np] = impl[a]; den[np] = impl[b] }
+        if (np == 0) for (b = 2; b <= ni; b++) { num[++np] = impl[1]; den[np] = impl[b] }
+    }
     $1 == "SIZE" { size[$2] = $3; next }
     $1 == "FAILED" { status[$2, $3] = "FAILED"; addw($2); next }
     $1 == "RESULT" {
@@ -124,7 +136,7 @@ table() { # $1 = text | markdown
     END {
         head = "workload|size|metric"
         for (i = 1; i <= ni; i++) head = head "|" impl[i]
-        if (ni >= 2) for (i = 2; i <= ni; i++) head = head "|" impl[1] "/" impl[i]
+        for (p = 1; p <= np; p++) head = head "|" num[p] "/" den[p]
         rows[++nr] = head
         for (o = 1; o <= nw; o++) {
             w = order[o]
@@ -133,7 +145,7 @@ table() { # $1 = text | markdown
                 m = metric[w, j]
                 row = w "|" size[w] "|" m ((w, m) in unit ? " (" unit[w, m] ")" : "")
                 for (i = 1; i <= ni; i++) row = row "|" cell(w, impl[i], m)
-                for (i = 2; i <= ni; i++) row = row "|" ratio(val[w, impl[1], m], val[w, impl[i], m])
+                for (p = 1; p <= np; p++) row = row "|" ratio(val[w, num[p], m], val[w, den[p], m])
                 rows[++nr] = row
             }
         }

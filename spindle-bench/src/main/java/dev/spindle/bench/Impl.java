@@ -1,5 +1,6 @@
 package dev.spindle.bench;
 
+import dev.spindle.Direct;
 import dev.spindle.Scheduler;
 import dev.spindle.bench.workloads.Sample;
 import dev.spindle.bench.workloads.Workload;
@@ -17,11 +18,15 @@ public enum Impl {
             return new SpindleSession(Workload::runSpindle, "");
         }
     },
-    /** Spindle, direct style ({@code Job.direct} bodies calling {@code await}), on the same kind of scheduler. */
+    /**
+     * Spindle, direct style ({@code Job.direct} bodies calling {@code await}), on the same kind of scheduler.
+     * The log's header names the direct backend: {@code CONTINUATION} needs java.base to export
+     * {@code jdk.internal.vm} (the jar's manifest does it for {@code java -jar}), else {@code VIRTUAL_THREAD}.
+     */
     SPINDLE_DIRECT {
         @Override
         Session open() {
-            return new SpindleSession(Workload::runSpindleDirect, "");
+            return new SpindleSession(Workload::runSpindleDirect, ", direct backend " + Direct.backend());
         }
     },
     /** JDK virtual threads; {@code SynchronousQueue}, {@code CountDownLatch}, {@code Thread.sleep}. */
