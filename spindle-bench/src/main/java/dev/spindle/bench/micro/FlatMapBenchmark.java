@@ -28,7 +28,8 @@ public class FlatMapBenchmark extends SchedulerState {
         return run(countDown(OPS));
     }
 
-    private static Job<Long> countDown(long i) {
+    /** {@code i} {@code flatMap} steps on results; also {@link DirectAwaitBenchmark}'s stackless baseline. */
+    static Job<Long> countDown(long i) {
         if (i == 0) {
             return Job.result(0L);
         }

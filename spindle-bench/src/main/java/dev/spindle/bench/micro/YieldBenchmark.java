@@ -28,7 +28,8 @@ public class YieldBenchmark extends SchedulerState {
         return run(loop(OPS));
     }
 
-    private static Job<Long> loop(int left) {
+    /** {@code left} yields in a {@code flatMap} loop; also {@link DirectAwaitBenchmark}'s stackless baseline. */
+    static Job<Long> loop(int left) {
         if (left == 0) {
             return Job.result(0L);
         }
