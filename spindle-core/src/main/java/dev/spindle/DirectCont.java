@@ -11,20 +11,32 @@ import java.util.concurrent.Callable;
  * {@link #step} starts the child with a joiner that runs the next step when it has finished, on whichever
  * worker finishes it. Starting the child only after the yield means no resume can race with it.
  *
+ * <p><b>One thread per body.</b> A body always resumes on the worker (so the thread) it started on: when the
+ * awaited child finishes on another worker, the resumption is handed to the home worker's inbox. Compiled
+ * code may keep {@code Thread.currentThread()} in a register across the yield (HotSpot assumes a frame's
+ * current thread does not change inside a method, which holds for virtual threads but not for a raw
+ * continuation moved between carriers); a body moved to another thread would then read the old worker's
+ * thread-locals, Spindle's own context lookup included. marl's fibers are tied to their worker the same way.
+ * On a single-threaded scheduler the home worker is the only one; its driving thread should stay the same
+ * while bodies wait (a body resumed by another driving thread is not supported).
+ *
  * <p>Pinned continuations (a native frame on the body's stack, such as a class initializer; or a held
  * monitor on JDKs before 24) cannot yield: {@code await} then blocks the worker thread, which keeps
  * running other work meanwhile as {@link Scheduler#run} does inside a job, until the awaited job ends.
  */
 final class DirectCont<A> extends DirectContext<A> implements Runnable {
     private final Object continuation;
+    /** The worker whose thread runs every step of the body. */
+    private final Worker home;
     /** The child the body yielded for; handed from the body to {@link #step} on the same thread. */
     private FiberCore<?> pendingChild;
     private boolean finished;
     private A value;
     private Throwable error;
 
-    DirectCont(Callable<? extends A> body, Cont<A> k, Engine engine) {
+    DirectCont(Callable<? extends A> body, Cont<A> k, Engine engine, Worker home) {
         super(body, k, engine);
+        this.home = home;
         try {
             continuation = DirectBackend.NEW_CONTINUATION.invoke((Runnable) this);
         } catch (Throwable e) {
@@ -134,9 +146,14 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
             this.run = run;
         }
 
+        /** On another worker (the child finished there, or sharing moved this item): hand it home. */
         @Override
         void onDone(Worker w) {
-            run.step(w);
+            if (w == run.home) {
+                run.step(w);
+            } else {
+                run.home.pushInbox(this);
+            }
         }
     }
 }

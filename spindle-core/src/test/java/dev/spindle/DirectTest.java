@@ -268,6 +268,33 @@ class DirectTest {
         kind.use(s -> assertThat(s.run(job)).isEqualTo("caught: the awaited job was cancelled"));
     }
 
+    /**
+     * A body resumes on the thread it started on, even when what it awaits finishes on another worker.
+     * (Compiled code may cache {@code Thread.currentThread()} across the yield; a body moved to another
+     * thread then misread its thread-locals after about 100,000 awaits, once C2 had compiled the loop.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aBodyAlwaysResumesOnTheThreadItStartedOn(SchedulerKind kind) {
+        int bodies = 4;
+        int awaits = 50_000;
+        List<Job<Integer>> jobs = new ArrayList<>();
+        for (int b = 0; b < bodies; b++) {
+            jobs.add(Direct.job(() -> {
+                Thread home = Thread.currentThread();
+                int moved = 0;
+                for (int i = 0; i < awaits; i++) {
+                    Direct.await(i % 2 == 0 ? Job.yieldNow() : Job.unit().start().flatMap(Fiber::join));
+                    if (Thread.currentThread() != home || !Direct.inDirectBody()) {
+                        moved++;
+                    }
+                }
+                return moved;
+            }));
+        }
+        kind.use(s -> assertThat(s.run(Job.all(jobs))).containsOnly(0));
+    }
+
     @Test
     void awaitOnAnOrdinaryThreadBlocksItUntilTheJobEnds() {
         assertThat(Direct.inDirectBody()).isFalse();

@@ -85,6 +85,8 @@ public final class Worker {
     volatile int state;
     /** The thread currently driving this worker, for unpark. Written by the driver before it parks. */
     volatile Thread thread;
+    /** Work other threads handed to this worker ({@link #pushInbox}); newest first. CAS push, swap take. */
+    private volatile Work inbox;
 
     Worker(Engine engine, int index) {
         this.engine = engine;
@@ -186,16 +188,25 @@ public final class Worker {
         }
     }
 
-    /** The next item to run: local first (with a periodic look at the global queue), else global. */
+    /**
+     * The next item to run: local first (with a periodic look at the inbox and the global queue), else the
+     * inbox, else global.
+     */
     Work nextWork() {
         Work wk = top;
         if (wk == null) {
-            return takeGlobal();
-        }
-        if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0 && engine.hasGlobalWork()) {
-            Work g = engine.pollGlobal(null);
-            if (g != null) {
-                return g;
+            if (inbox == null || (wk = adoptInbox()) == null) {
+                return takeGlobal();
+            }
+        } else if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0) {
+            if (inbox != null) {
+                wk = adoptInbox();
+            }
+            if (engine.hasGlobalWork()) {
+                Work g = engine.pollGlobal(null);
+                if (g != null) {
+                    return g;
+                }
             }
         }
         Work rest = wk.next;
@@ -221,6 +232,33 @@ public final class Worker {
         return first;
     }
 
+    /**
+     * Hands {@code wk} to this worker from any thread: it is pushed on this worker's own stack by this
+     * worker's thread (work tied to a thread: direct bodies resume on the thread they started on, see
+     * DirectCont). Wakes the worker if it is parked. The inbox is a Treiber stack through {@code Work.next}.
+     */
+    public void pushInbox(Work wk) {
+        Work h;
+        do {
+            h = inbox;
+            wk.next = h;
+        } while (!INBOX.compareAndSet(this, h, wk));
+        // Dekker with idle(): the CAS (a full fence) publishes before we read state; idle() publishes
+        // PARKED before it re-reads the inbox.
+        signalIfParked();
+    }
+
+    /** Moves the inbox onto the local stack; returns the new top. Owner only. */
+    private Work adoptInbox() {
+        Work wk = (Work) INBOX.getAndSet(this, null);
+        while (wk != null) {
+            Work next = wk.next;
+            push(wk);
+            wk = next;
+        }
+        return top;
+    }
+
     /** Pops the newest local item, or null. Owner only (used by drivers that choose the order). */
     Work popLocal() {
         Work wk = top;
@@ -243,7 +281,7 @@ public final class Worker {
 
     private void idle(StopCondition stop) {
         for (int i = 0; i < IDLE_SPINS; i++) {
-            if (engine.hasGlobalWork() || stop.isStopped()) {
+            if (engine.hasGlobalWork() || inbox != null || stop.isStopped()) {
                 return;
             }
             Thread.onSpinWait();
@@ -251,7 +289,7 @@ public final class Worker {
         STATE.setVolatile(this, PARKED);
         engine.addIdle(1);
         // Dekker re-check: the producer published before reading idleCount, or will see our count.
-        while (!engine.hasGlobalWork() && !stop.isStopped() && state == PARKED) {
+        while (!engine.hasGlobalWork() && inbox == null && !stop.isStopped() && state == PARKED) {
             LockSupport.park(this);
         }
         if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
@@ -298,6 +336,7 @@ public final class Worker {
     }
 
     private static final VarHandle STATE;
+    private static final VarHandle INBOX;
     private static final VarHandle FIBERS_STARTED;
     private static final VarHandle FIBERS_FINISHED;
 
@@ -305,6 +344,7 @@ public final class Worker {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             STATE = l.findVarHandle(Worker.class, "state", int.class);
+            INBOX = l.findVarHandle(Worker.class, "inbox", Work.class);
             FIBERS_STARTED = l.findVarHandle(Worker.class, "fibersStarted", long.class);
             FIBERS_FINISHED = l.findVarHandle(Worker.class, "fibersFinished", long.class);
         } catch (ReflectiveOperationException e) {
