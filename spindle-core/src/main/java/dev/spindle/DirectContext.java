@@ -3,20 +3,25 @@ package dev.spindle;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.StopCondition;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One run of a direct body: the "current direct context" that {@link Direct#await} finds through a
  * thread-local while the body runs, and the blocker its fiber waits on meanwhile. Subclasses are the
  * backends ({@link DirectRun}: virtual thread; {@link DirectCont}: continuation).
  *
- * <p>Cancellation does not withdraw the fiber's continuation ({@link #removeWaiter} gives nothing back):
- * it reaches the body through the child fiber of its pending {@code await} (a child of the direct fiber,
- * so the cancellation tree cancels it) or through the check at its next {@code await}. The continuation
- * is resumed only when the body has ended, so its {@code finally} blocks always run first.
+ * <p>An awaited job runs as part of the direct fiber (no child fiber), with an {@link AwaitCont} of the
+ * fiber as its continuation: while it waits, the fiber is blocked on whatever the job waits for, exactly
+ * as stackless code would be, and cancellation withdraws it the same way. While the body itself runs the
+ * fiber's blocker is this context, whose {@link #removeWaiter} gives nothing back: the body sees the
+ * cancellation at its next {@code await}. The direct job's continuation is resumed only when the body has
+ * ended, so its {@code finally} blocks always run first.
  *
  * @param <A> the body's value type
  */
@@ -65,20 +70,107 @@ abstract class DirectContext<A> implements Blocker {
         }
     }
 
-    /** A new child fiber of the direct fiber that runs {@code job}, not yet started or linked. */
-    final <B> FiberCore<B> newChild(Job<B> job) {
-        return new FiberCore<>(job, engine, self, false);
+    /** Starts {@code job} as part of the direct fiber on worker {@code w}, completing {@code c}. */
+    @SuppressWarnings("unchecked")
+    static <B> void runAwaited(Worker w, Job<B> job, AwaitCont<?> c) {
+        try {
+            job.doJob(w, (AwaitCont<B>) c);
+        } catch (Throwable e) {
+            c.doHandle(w, e); // what escapes a job's own code fails the await, as it fails a bind step
+        }
     }
 
-    /** What {@code await} gives for the finished {@code child}: its value, or the exception to throw. */
-    final <B> B outcomeOf(FiberCore<B> child) {
-        return switch (child.outcomeNow()) {
-            case Outcome.Success<B> s -> s.value();
-            case Outcome.Failure<B> f -> throw Jobs.rethrowable(f.error());
-            case Outcome.Cancelled<B> c -> throw new CancellationException(self.isCancelRequested()
-                    ? "the direct fiber was cancelled"
-                    : "the awaited job was cancelled");
-        };
+    /** From a thread that is not a worker of the engine: queues {@code job} to run as in {@link #runAwaited}. */
+    final <B> void submitAwaited(Job<B> job, AwaitCont<B> c) {
+        engine.pushGlobal(new Work() {
+            @Override
+            public void doWork(Worker w) {
+                runAwaited(w, job, c);
+            }
+
+            @Override
+            public void doHandle(Worker w, Throwable e) {
+                c.doHandle(w, e);
+            }
+
+            @Override
+            public Strand<?> owner() {
+                return self;
+            }
+        });
+    }
+
+    /**
+     * The continuation of an awaited job: part of the direct fiber; records the job's outcome and then
+     * tells its subclass, which resumes the body.
+     */
+    abstract static class AwaitCont<B> extends Cont<B> {
+        /** The job's failure, or null; written before {@link #completed} publishes the outcome. */
+        private Throwable error;
+
+        AwaitCont(Strand<?> fiber) {
+            super(fiber);
+        }
+
+        @Override
+        public final void doCont(Worker w, B b) {
+            value = b;
+            completed(w);
+        }
+
+        @Override
+        public final void doHandle(Worker w, Throwable e) {
+            error = e;
+            completed(w);
+        }
+
+        /** Resumes the body; {@code w} is the completing worker. */
+        abstract void completed(Worker w);
+
+        /** What {@code await} gives: the value, or the exception it throws. */
+        final B outcome() {
+            Throwable e = error;
+            if (e == null) {
+                return value;
+            }
+            if (Jobs.isCancel(e)) {
+                throw new CancellationException(fiber.isCancelRequested()
+                        ? "the direct fiber was cancelled"
+                        : "the awaited job was cancelled");
+            }
+            throw Jobs.rethrowable(e);
+        }
+    }
+
+    /**
+     * An await that blocks a thread: a body's virtual thread, or a worker thread whose continuation is
+     * pinned (which runs other work meanwhile, {@link Engine#await}).
+     */
+    static final class ThreadAwait<B> extends AwaitCont<B> implements StopCondition {
+        private final Thread waiter = Thread.currentThread();
+        private volatile boolean done;
+
+        ThreadAwait(Strand<?> fiber) {
+            super(fiber);
+        }
+
+        @Override
+        void completed(Worker w) {
+            done = true; // volatile write after the outcome: the waiter reads done, then the outcome
+            LockSupport.unpark(waiter);
+        }
+
+        @Override
+        public boolean isStopped() {
+            return done;
+        }
+
+        /** Parks until completed; interrupts do not end the wait (cancellation does, through the fiber). */
+        void park() {
+            while (!done) {
+                LockSupport.park(this);
+            }
+        }
     }
 
     /**
@@ -104,7 +196,7 @@ abstract class DirectContext<A> implements Blocker {
         }
     }
 
-    /** The direct fiber waits for the child fiber of its pending await: reports list it. */
+    /** While the body runs the fiber is not waiting: nothing to report (an await reports its own blocker). */
     @Override
     public final boolean waitsForChildren() {
         return true;

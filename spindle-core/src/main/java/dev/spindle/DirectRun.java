@@ -5,8 +5,8 @@ import dev.spindle.internal.run.Engine;
 import java.util.concurrent.Callable;
 
 /**
- * The virtual-thread backend: the body runs on its own virtual thread; {@code await} starts the awaited
- * job as a child fiber on the scheduler's workers and parks the thread until it has finished.
+ * The virtual-thread backend: the body runs on its own virtual thread; {@code await} queues the awaited
+ * job to run as part of the direct fiber on the scheduler's workers and parks the thread until it ends.
  */
 final class DirectRun<A> extends DirectContext<A> implements Runnable {
     /** The body's virtual thread; set when it starts. */
@@ -39,14 +39,10 @@ final class DirectRun<A> extends DirectContext<A> implements Runnable {
     @Override
     <B> B await(Job<B> job) {
         checkCancel();
-        FiberCore<B> child = newChild(job);
-        DirectWake<B> wake = new DirectWake<>();
-        child.tryAddJoiner(wake); // before the child can run: always succeeds
-        engine.externalFiberStarted();
-        self.addChild(null, child); // cancels the child at once if the direct fiber is being cancelled
-        engine.pushGlobal(child);
-        wake.await();
-        return outcomeOf(child);
+        ThreadAwait<B> c = new ThreadAwait<>(self);
+        submitAwaited(job, c);
+        c.park();
+        return c.outcome();
     }
 
     @Override

@@ -112,6 +112,11 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         }
     }
 
+    @Override
+    public Engine engine() {
+        return engine;
+    }
+
     // ---------------------------------------------------------------- the public handle (Fiber)
 
     @Override
@@ -228,12 +233,12 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             w.push(k);
         } else if (k instanceof Control.OutcomeCont<?> oc) {
             ((Control.OutcomeCont<A>) oc).value = outcomeNow();
-            w.push(oc);
+            w.pushWake(oc.fiber, oc);
         } else if (state == SUCCEEDED) {
             k.value = (B) slot;
-            w.push(k);
+            w.pushWake(k.fiber, k);
         } else {
-            w.push(new Jobs.FailWork(k, failureForJoiner()));
+            w.pushWake(k.fiber, new Jobs.FailWork(k, failureForJoiner()));
         }
     }
 

@@ -232,7 +232,7 @@ final class Pick extends Else implements Blocker {
         handed = resumption;
         if (!PHASE.compareAndSet(this, INSTANTIATING, HANDED)) {
             handed = null;
-            w.push(resumption);
+            w.pushWake(fiber, resumption);
         }
     }
 

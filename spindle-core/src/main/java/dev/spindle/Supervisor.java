@@ -233,9 +233,9 @@ final class Supervisor<A, R> extends Job<R> {
         private void resume(Worker w, R value, Throwable error) {
             if (error == null) {
                 k.value = value;
-                w.push(k);
+                w.pushWake(k.fiber, k);
             } else {
-                w.push(new Jobs.FailWork(k, error));
+                w.pushWake(k.fiber, new Jobs.FailWork(k, error));
             }
         }
 

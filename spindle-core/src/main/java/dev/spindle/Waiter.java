@@ -72,7 +72,7 @@ final class Waiter<A> extends Work {
         if (p != null) {
             p.resume(w, k);
         } else {
-            w.push(k);
+            w.pushWake(k.fiber, k);
         }
     }
 
@@ -87,7 +87,7 @@ final class Waiter<A> extends Work {
         if (p != null) {
             p.resume(w, fail);
         } else {
-            w.push(fail);
+            w.pushWake(k.fiber, fail);
         }
     }
 

@@ -254,18 +254,39 @@ class DirectTest {
         kind.use(s -> assertThat(s.run(job)).isEqualTo("held"));
     }
 
+    /** Awaiting the join of a cancelled fiber throws in the body; the direct fiber itself goes on. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
-    void aCancelledAwaitedJobIsACancellationExceptionNotACancelledBody(SchedulerKind kind) {
+    void aCancelledAwaitedFiberIsACancellationExceptionNotACancelledBody(SchedulerKind kind) {
         Job<String> job = Direct.job(() -> {
+            Fiber<Void> f = Alt.<Void>never().start().await();
+            f.cancel().await();
             try {
-                Direct.await(Job.cancelled());
+                f.join().await();
                 return "not reached";
             } catch (CancellationException e) {
-                return "caught: " + e.getMessage();
+                return "caught";
             }
         });
-        kind.use(s -> assertThat(s.run(job)).isEqualTo("caught: the awaited job was cancelled"));
+        kind.use(s -> assertThat(s.run(job)).isEqualTo("caught"));
+    }
+
+    /** The awaited job runs as part of the direct fiber: {@code Job.cancelled()} cancels the fiber itself. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void awaitingJobCancelledCancelsTheDirectFiberAsInStacklessCode(SchedulerKind kind) {
+        List<String> seen = new ArrayList<>();
+        Job<String> job = Direct.job(() -> {
+            try {
+                Job.cancelled().await();
+                return "not reached";
+            } catch (CancellationException e) {
+                seen.add(e.getMessage());
+                return "swallowed";
+            }
+        });
+        kind.use(s -> assertThat(s.runOutcome(job)).isInstanceOf(Outcome.Cancelled.class));
+        assertThat(seen).containsExactly("the direct fiber was cancelled");
     }
 
     /**

@@ -29,6 +29,9 @@ public abstract class Strand<A> extends Cont<A> {
         this.fiber = this;
     }
 
+    /** The engine whose workers run this strand (and whose {@code close()} waits for it). */
+    public abstract Engine engine();
+
     /** Hot-path check: cancellation requested and not masked. */
     public final boolean cancelPending() {
         return cancelState == CANCEL_REQUESTED;

@@ -109,6 +109,21 @@ public final class Worker {
     }
 
     /**
+     * Pushes {@code wk}, which wakes {@code fiber} (null: work of no fiber): here when the fiber belongs to
+     * this worker's engine, else on its own engine's global queue. A fiber runs only on its engine's
+     * workers: that engine's {@code close()} waits for it, and another engine (a single-threaded one
+     * above all, which runs only while some thread drives it) may never run it.
+     */
+    public void pushWake(Strand<?> fiber, Work wk) {
+        Engine home = fiber == null ? engine : fiber.engine();
+        if (home == engine) {
+            push(wk);
+        } else {
+            home.pushGlobal(wk);
+        }
+    }
+
+    /**
      * Spends one step of the current item's budget; true when the caller must bounce (push its work with
      * {@link #bounce} and return) instead of recursing deeper.
      */
