@@ -17,7 +17,8 @@ public final class Showcase {
             new Example("Failures and the uncaught handler (Failures)", Failures::demo),
             new Example("Futures and blocking code (Interop)", Interop::demo),
             new Example("Deterministic simulation (Simulated)", Simulated::demo),
-            new Example("Message passing (Messaging)", Messaging::demo));
+            new Example("Message passing (Messaging)", Messaging::demo),
+            new Example("Coordination: wait groups, locks, events, pools (Coordination)", Coordination::demo));
 
     private Showcase() {
     }

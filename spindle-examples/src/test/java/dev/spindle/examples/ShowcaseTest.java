@@ -20,7 +20,7 @@ final class ShowcaseTest {
             Showcase.demo(out);
         }
         String printed = buffer.toString(StandardCharsets.UTF_8);
-        assertThat(Showcase.EXAMPLES).hasSize(10);
+        assertThat(Showcase.EXAMPLES).hasSize(11);
         for (Showcase.Example example : Showcase.EXAMPLES) {
             assertThat(printed).contains("== " + example.title());
         }
@@ -38,6 +38,8 @@ final class ShowcaseTest {
                 .contains("uncaught handler got:")
                 .contains("channelSum()                 -> 42")
                 .contains("ask, server slow (impatient) -> timed out / client gave up, answer dropped")
-                .contains("mailboxSum()                 -> 6");
+                .contains("mailboxSum()                 -> 6")
+                .contains("guardedIncrements(100)      -> 100")
+                .contains("threadWaitsForFibers(100)   -> 100 finished");
     }
 }

@@ -1,0 +1,124 @@
+package dev.spindle.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spindle.Job;
+import dev.spindle.Outcome;
+import dev.spindle.Scheduler;
+import dev.spindle.sync.WaitGroup;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The wait group, mutex, semaphore, event and pool of {@link Coordination} on real schedulers, and a wait
+ * group shared by fibers and an ordinary thread.
+ */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+final class CoordinationTest {
+    static final List<String> DOCUMENTS = List.of("to be or not to be", "be quick", "hello");
+    static final Map<String, Integer> WORD_COUNTS = Map.of("to be or not to be", 6, "be quick", 2, "hello", 1);
+    static final List<String> CONFIG_READS =
+            List.of("loaded v2", "reader saw v2", "reader saw v2", "late reader saw v2");
+    static final String PAGE = "<p>hello</p>";
+
+    /** A factory of string builders that counts the builders it makes. */
+    static Supplier<StringBuilder> counting(AtomicInteger made) {
+        return () -> {
+            made.incrementAndGet();
+            return new StringBuilder();
+        };
+    }
+
+    /** The wait group reaches zero only once every document is counted, so the map is complete. */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
+    void waitGroupWaitsForEveryTask(Supplier<Scheduler> kind) {
+        try (Scheduler scheduler = kind.get()) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(scheduler.run(Coordination.wordCounts(DOCUMENTS)))
+                        .containsExactlyEntriesOf(new TreeMap<>(WORD_COUNTS));
+            }
+        }
+    }
+
+    /** An empty fan-out: the wait group starts at zero and its await completes at once. */
+    @Test
+    void emptyFanOutCompletesAtOnce() {
+        try (Scheduler scheduler = Scheduler.singleThreaded()) {
+            assertThat(scheduler.run(Coordination.wordCounts(List.of()))).isEmpty();
+        }
+    }
+
+    /** Under the mutex, no increment of the racy counter is lost. */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
+    void mutexLosesNoUpdate(Supplier<Scheduler> kind) {
+        try (Scheduler scheduler = kind.get()) {
+            assertThat(scheduler.run(Coordination.guardedIncrements(1_000))).isEqualTo(1_000);
+        }
+    }
+
+    /** Never more downloads at once than permits, and every download ends (Job.all returns). */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
+    void semaphoreBoundsConcurrency(Supplier<Scheduler> kind) {
+        try (Scheduler scheduler = kind.get()) {
+            assertThat(scheduler.run(Coordination.limitedDownloads(10, 3))).isBetween(1, 3);
+            assertThat(scheduler.run(Coordination.limitedDownloads(10, 1))).isEqualTo(1);
+        }
+    }
+
+    /** Every reader, early or late, sees the version published before the signal. */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
+    void eventReleasesEveryReader(Supplier<Scheduler> kind) {
+        try (Scheduler scheduler = kind.get()) {
+            assertThat(scheduler.run(Coordination.waitForConfig())).isEqualTo(CONFIG_READS);
+        }
+    }
+
+    /** The pool makes at most its capacity of builders, and each loan gets a cleared, unshared one. */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
+    void poolLendsClearedBuilders(Supplier<Scheduler> kind) {
+        AtomicInteger made = new AtomicInteger();
+        try (Scheduler scheduler = kind.get()) {
+            assertThat(scheduler.run(Coordination.renderPages(6, counting(made))))
+                    .isEqualTo(Collections.nCopies(6, PAGE));
+        }
+        assertThat(made.get()).isBetween(1, 2);
+    }
+
+    /** The thread wakes only after the last task has counted down: every task has finished by then. */
+    @Test
+    void threadWaitsForEveryFiber() throws InterruptedException {
+        assertThat(Coordination.threadWaitsForFibers(100)).isEqualTo(100);
+    }
+
+    /**
+     * Inside a stackless job, a blocking form that would have to wait refuses with IllegalStateException
+     * rather than park a worker; one that need not wait returns at once.
+     */
+    @Test
+    void blockingFormInsideAJobRefusesToWait() {
+        WaitGroup open = new WaitGroup();
+        WaitGroup closed = new WaitGroup(1);
+        try (Scheduler scheduler = Scheduler.create(1)) {
+            assertThat(scheduler.runOutcome(Job.of(() -> {
+                open.awaitBlocking();  // count zero: no wait, so allowed
+                closed.awaitBlocking();
+                return "not reached";
+            }))).isInstanceOfSatisfying(Outcome.Failure.class, failure ->
+                    assertThat(failure.error()).isInstanceOf(IllegalStateException.class));
+        }
+        assertThat(closed.count()).isEqualTo(1);
+    }
+}
