@@ -18,7 +18,8 @@ public final class Showcase {
             new Example("Futures and blocking code (Interop)", Interop::demo),
             new Example("Deterministic simulation (Simulated)", Simulated::demo),
             new Example("Message passing (Messaging)", Messaging::demo),
-            new Example("Coordination: wait groups, locks, events, pools (Coordination)", Coordination::demo));
+            new Example("Coordination: wait groups, locks, events, pools (Coordination)", Coordination::demo),
+            new Example("Direct style (DirectStyle)", DirectStyle::demo));
 
     private Showcase() {
     }

@@ -5,7 +5,7 @@
  * {@link dev.spindle.examples.Parallel}, {@link dev.spindle.examples.Schedulers},
  * {@link dev.spindle.examples.Failures}, {@link dev.spindle.examples.Interop},
  * {@link dev.spindle.examples.Simulated}, {@link dev.spindle.examples.Messaging},
- * {@link dev.spindle.examples.Coordination};
+ * {@link dev.spindle.examples.Coordination}, {@link dev.spindle.examples.DirectStyle};
  * {@link dev.spindle.examples.Showcase} runs them in sequence.
  */
 package dev.spindle.examples;

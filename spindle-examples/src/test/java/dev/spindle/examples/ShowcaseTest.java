@@ -20,7 +20,7 @@ final class ShowcaseTest {
             Showcase.demo(out);
         }
         String printed = buffer.toString(StandardCharsets.UTF_8);
-        assertThat(Showcase.EXAMPLES).hasSize(11);
+        assertThat(Showcase.EXAMPLES).hasSize(12);
         for (Showcase.Example example : Showcase.EXAMPLES) {
             assertThat(printed).contains("== " + example.title());
         }
@@ -40,6 +40,9 @@ final class ShowcaseTest {
                 .contains("ask, server slow (impatient) -> timed out / client gave up, answer dropped")
                 .contains("mailboxSum()                 -> 6")
                 .contains("guardedIncrements(100)      -> 100")
-                .contains("threadWaitsForFibers(100)   -> 100 finished");
+                .contains("threadWaitsForFibers(100)   -> 100 finished")
+                .contains("directSum()                 -> 55")
+                .contains("cancelWhileWaiting()        -> Cancelled[], log [finally ran, cancel returned]")
+                .contains("directSum() in simulation   -> 55 after PT0.01S");
     }
 }
