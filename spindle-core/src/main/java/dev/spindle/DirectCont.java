@@ -5,44 +5,48 @@ import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CancellationException;
 
 /**
  * The continuation backend: the body is a {@code jdk.internal.vm.Continuation} run on the scheduler's
- * workers. {@code await} records the awaited job and yields; back on the worker, {@link #step} runs the job
- * as part of the direct fiber itself (as a stackless bind step would: no child fiber), with an
- * {@link AwaitCont} of the direct fiber as its continuation. Whoever completes that continuation, on
- * whichever worker, queues the body's next step on the body's home worker. Running the job only after the
- * yield means no completion can race with the yield.
+ * workers. {@code await} runs the awaited job at once, inside the body's continuation and as part of the
+ * direct fiber (as a stackless bind step would: no child fiber), with an {@link Await} of the direct fiber
+ * as its continuation. A job that completes during that run costs no yield at all; one that waits leaves
+ * the await to its completer, and the body yields. Whoever completes it, on whichever worker, queues the
+ * body's next step on the body's home worker.
  *
  * <p>Cancellation therefore reaches an awaited job exactly as it reaches stackless code of the fiber: a
  * blocked job is withdrawn through the fiber's blocker and fails with the cancel signal, which the body
  * sees as a {@link java.util.concurrent.CancellationException}; finalizers inside the job run first.
  *
- * <p><b>One thread per body.</b> A body always resumes on the worker (so the thread) it started on: when the
+ * <p><b>One thread per body.</b> A body always runs on the worker (so the thread) it started on: when the
  * awaited job completes on another worker, the resumption is handed to the home worker's inbox. Compiled
  * code may keep {@code Thread.currentThread()} in a register across the yield (HotSpot assumes a frame's
  * current thread does not change inside a method, which holds for virtual threads but not for a raw
  * continuation moved between carriers); a body moved to another thread would then read the old worker's
  * thread-locals, Spindle's own context lookup included. marl's fibers are tied to their worker the same way.
  * On a single-threaded scheduler the home worker is the only one; its driving thread should stay the same
- * while bodies wait (a body resumed by another driving thread is not supported).
+ * while bodies wait (a body resumed by another driving thread is not supported). Affinity is also what
+ * makes the inline run safe: the resumption can only run on this thread, so never before the yield.
  *
  * <p>Pinned continuations (a native frame on the body's stack, such as a class initializer; or a held
- * monitor on JDKs before 24) cannot yield: {@code await} then runs the job as a child fiber and blocks the
- * worker thread, which keeps running other work meanwhile as {@link Scheduler#run} does inside a job, until
- * the child ends.
+ * monitor on JDKs before 24) cannot yield: the body then waits on its worker thread, which keeps running
+ * other work meanwhile as {@link Scheduler#run} does inside a job, until the resumption comes back.
  */
 final class DirectCont<A> extends DirectContext<A> implements Runnable {
     private final Object continuation;
     /** The worker whose thread runs every step of the body. */
     private final Worker home;
-    /** The work item that runs the body's next step; queued once per completed await. */
+    /** The work item that runs the body's next step; queued once per await that had to wait. */
     private final Work resume = new ResumeStep(this);
-    /** The job the body yielded for, and its continuation; handed from the body to {@link #step}. */
-    private Job<?> pendingJob;
-    private AwaitCont<?> pendingCont;
+    /** The body is inside {@code await}, about to yield (a yield anywhere else is a bug). Home thread only. */
+    private boolean yielding;
+    /** The body could not yield and waits on its thread; the resumption then only ends that wait. Home only. */
+    private boolean waitingPinned;
+    /** The resumption arrived while {@link #waitingPinned}. Home thread only. */
+    private boolean resumedPinned;
     private boolean finished;
     private A value;
     private Throwable error;
@@ -69,8 +73,12 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         }
     }
 
-    /** Runs the body until its next await or its end, on worker {@code w} (the home worker). */
+    /** Runs the body until it waits or ends, on its home worker {@code w}. */
     void step(Worker w) {
+        if (waitingPinned) {
+            resumedPinned = true; // the body is on this thread's stack already, below us: end its wait
+            return;
+        }
         DirectContext<?> previous = enter();
         try {
             DirectBackend.RUN.invoke(continuation);
@@ -82,22 +90,17 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         } finally {
             exit(previous);
         }
-        Job<?> job = pendingJob;
-        if (job != null) {
-            AwaitCont<?> c = pendingCont;
-            pendingJob = null;
-            pendingCont = null;
-            runAwaited(w, job, c);
-        } else if (finished) {
+        if (finished) {
             A v = value;
             Throwable e = error;
             value = null;
             error = null;
             deliver(w, v, e);
-        } else {
+        } else if (!yielding) {
             deliver(w, null, new IllegalStateException(
                     "a direct body yielded its continuation outside Direct.await"));
         }
+        // else: yielded in await; its completer queues the next step
     }
 
     /** Queues the body's next step on its home worker; {@code w} is the completing worker. */
@@ -112,43 +115,36 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     @Override
     <B> B await(Job<B> job) {
         checkCancel();
-        YieldedAwait<B> c = new YieldedAwait<>(this);
-        pendingJob = job;
-        pendingCont = c;
-        boolean yielded;
-        try {
-            yielded = (boolean) DirectBackend.YIELD.invoke();
-        } catch (IllegalStateException pinned) {
-            yielded = false;
-        } catch (RuntimeException | Error e) {
-            pendingJob = null;
-            pendingCont = null;
-            throw e;
-        } catch (Throwable e) {
-            pendingJob = null;
-            pendingCont = null;
-            throw new IllegalStateException("Direct.await could not yield", e);
-        }
-        if (!yielded || pendingJob != null) {
-            pendingJob = null;
-            pendingCont = null;
-            return awaitPinned(job);
+        Await<B> c = new Await<>(this);
+        runAwaited(home, job, c); // this thread drives home: the body runs nowhere else
+        if (c.detach()) {
+            yielding = true;
+            boolean yielded;
+            try {
+                yielded = (boolean) DirectBackend.YIELD.invoke();
+            } catch (IllegalStateException pinned) {
+                yielded = false;
+            } catch (Throwable e) {
+                yielded = false; // cannot happen: yield fails only as pinned; wait on the thread then
+            } finally {
+                yielding = false;
+            }
+            if (!yielded) {
+                waitPinned();
+            }
         }
         return c.outcome();
     }
 
-    /** The continuation could not yield: wait on this worker thread, running other work meanwhile. */
-    private <B> B awaitPinned(Job<B> job) {
-        ThreadAwait<B> c = new ThreadAwait<>(self);
-        Worker w = engine.currentWorker();
-        if (w == null) {
-            submitAwaited(job, c);
-            c.park();
-        } else {
-            runAwaited(w, job, c);
-            engine.await(c);
+    /** The continuation could not yield: run other work on this thread until the resumption comes. */
+    private void waitPinned() {
+        waitingPinned = true;
+        try {
+            engine.await(() -> resumedPinned);
+        } finally {
+            waitingPinned = false;
+            resumedPinned = false;
         }
-        return c.outcome();
     }
 
     @Override
@@ -156,18 +152,46 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         return "direct body (continuation)";
     }
 
-    /** The awaited job's continuation when the body yielded: queues the body's next step at home. */
-    private static final class YieldedAwait<B> extends AwaitCont<B> {
-        private final DirectCont<?> run;
+    /**
+     * The awaited job's continuation. INLINE while the job runs inside {@code await}; a completion then
+     * (on this thread, or by another thread that wins the CAS) leaves the result for {@code await} to take
+     * without yielding. DETACHED once {@code await} gave up waiting inline: the completion queues the body's
+     * next step. Exactly one of the two happens.
+     */
+    private static final class Await<B> extends AwaitCont<B> {
+        private static final int INLINE = 0;
+        private static final int DONE = 1;
+        private static final int DETACHED = 2;
+        private static final VarHandle STATE;
 
-        YieldedAwait(DirectCont<?> run) {
+        private final DirectCont<?> run;
+        private volatile int state;
+
+        Await(DirectCont<?> run) {
             super(run.self);
             this.run = run;
         }
 
         @Override
         void completed(Worker w) {
-            run.resumeFrom(w);
+            if (w == run.home && state == INLINE) {
+                state = DONE; // on the home thread while INLINE: inside the job's run in await
+            } else if (!STATE.compareAndSet(this, INLINE, DONE)) {
+                run.resumeFrom(w); // DETACHED
+            }
+        }
+
+        /** After the inline run: true when the body must wait (the completer resumes it), false if done. */
+        boolean detach() {
+            return state != DONE && STATE.compareAndSet(this, INLINE, DETACHED);
+        }
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(Await.class, "state", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 
