@@ -35,19 +35,22 @@ import java.util.concurrent.Callable;
  * What the body throws becomes the direct job's failure, unchanged.
  *
  * <p><b>Cancellation.</b> A cancelled direct fiber sees a {@link java.util.concurrent.CancellationException}
- * at its next {@code await}, or at once when it is waiting in one (the awaited job, a child fiber, is
- * cancelled and its finalizers run first). The body's {@code finally} blocks run, and the direct fiber
+ * at its next {@code await}, or at once when it is waiting in one (the awaited job runs as part of the
+ * direct fiber, so it is cancelled exactly as stackless code of the fiber would be, and its finalizers run
+ * first). The body's {@code finally} blocks run, and the direct fiber
  * ends {@link Outcome.Cancelled} only after the body has returned or thrown. Code between awaits is not
  * interrupted; an {@code await} inside a {@code finally} block of a cancelled body throws again at once.
  *
  * <p><b>Backends.</b> {@link #backend()} says how bodies run; it is chosen once per JVM (the system
  * property {@code spindle.direct.backend=virtual-thread} forces the fallback). In both, the awaited job
- * runs as a child fiber of the direct fiber on the scheduler's workers.
+ * runs as part of the direct fiber (no new fiber) on the scheduler's workers.
  * <ul>
  *   <li>{@link Backend#CONTINUATION}, when the JVM exports {@code jdk.internal.vm} to Spindle: the body is a
- *       continuation that runs on a worker and yields in {@code await}; it resumes on whichever worker
- *       finishes the awaited job, so {@code Thread.currentThread()} and thread-locals may differ across an
- *       await. Where the continuation cannot yield (pinned by a native frame, such as a class
+ *       continuation that runs on a worker: {@code await} runs the job at once, on that worker, and yields
+ *       only if the job has to wait (an await of a job that is ready costs about as much as a
+ *       {@code flatMap} step). The body always resumes on the worker thread it started on, so
+ *       {@code Thread.currentThread()} and thread-locals stay the same across awaits (a body does not move to
+ *       an idle worker: start more bodies to use more workers). Where the continuation cannot yield (pinned by a native frame, such as a class
  *       initializer, or by a held monitor on JDKs before 24), {@code await} blocks the worker thread,
  *       which runs other work meanwhile (as {@link Scheduler#run} does inside a job) until the awaited job
  *       ends: correct, but that worker's stack holds the body meanwhile. Plain blocking calls in the body
@@ -92,9 +95,9 @@ public final class Direct {
      * checked wrapped in {@link java.util.concurrent.CompletionException}) and throws
      * {@link java.util.concurrent.CancellationException} if it was cancelled.
      * <ul>
-     *   <li>Inside a direct body, {@code job} runs as a child fiber of the direct fiber and only the direct
-     *       fiber waits: cancelling the direct fiber cancels {@code job} and makes this throw
-     *       {@link java.util.concurrent.CancellationException}.
+     *   <li>Inside a direct body, {@code job} runs as part of the direct fiber, as the next steps of stackless
+     *       code would, and only the direct fiber waits: cancelling the direct fiber cancels {@code job} and
+     *       makes this throw {@link java.util.concurrent.CancellationException}.
      *   <li>On an ordinary thread, {@code job} runs as a root fiber on Spindle's common scheduler (daemon
      *       worker threads, one per processor, started on first use and never closed) and the thread
      *       blocks until it ends, as with {@link Scheduler#run}.

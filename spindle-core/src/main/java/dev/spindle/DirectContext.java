@@ -40,20 +40,34 @@ abstract class DirectContext<A> implements Blocker {
         this.self = (FiberCore<?>) k.fiber;
     }
 
-    /** The direct body the calling thread runs, or null outside any. */
+    /**
+     * The direct body the calling thread runs, or null outside any: a field of the worker on worker
+     * threads (a body never leaves its thread, so the field is only touched by that thread), a
+     * thread-local on other threads (virtual threads of the fallback, drivers of single-threaded engines).
+     */
     static DirectContext<?> current() {
-        return CURRENT.get();
+        Worker w = Worker.ofWorkerThread(Thread.currentThread());
+        return w != null ? (DirectContext<?>) w.threadSlot : CURRENT.get();
     }
 
     /** Makes this the calling thread's context; returns the previous one, to give to {@link #exit}. */
     final DirectContext<?> enter() {
+        Worker w = Worker.ofWorkerThread(Thread.currentThread());
+        if (w != null) {
+            DirectContext<?> previous = (DirectContext<?>) w.threadSlot;
+            w.threadSlot = this;
+            return previous;
+        }
         DirectContext<?> previous = CURRENT.get();
         CURRENT.set(this);
         return previous;
     }
 
     static void exit(DirectContext<?> previous) {
-        if (previous == null) {
+        Worker w = Worker.ofWorkerThread(Thread.currentThread());
+        if (w != null) {
+            w.threadSlot = previous;
+        } else if (previous == null) {
             CURRENT.remove();
         } else {
             CURRENT.set(previous);

@@ -18,11 +18,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * Cost of one direct-style {@code await}, a suspend and resume of a direct body on the continuation
  * backend, against the stackless equivalent: each invocation runs {@link #OPS} of them in one fiber.
  * <ul>
- *   <li>{@code yieldAwait}: {@code Job.yieldNow().await()} in a loop inside one direct body: the awaited
- *       job runs as a child fiber, which goes to the back of the run queue; its end resumes the body.
+ *   <li>{@code yieldAwait}: {@code Job.yieldNow().await()} in a loop inside one direct body: the body's
+ *       continuation yields (a suspend), the yield goes to the back of the run queue, and its end resumes
+ *       the body (a resume).
  *   <li>{@code yieldStackless}: the same yields as a {@code flatMap} loop ({@link YieldBenchmark}'s).
  *   <li>{@code resultAwait}: {@code Job.result(i).await()}, an awaited job that is done at once: the
- *       cost of an await itself (it has no fast path; the child fiber and the suspension remain).
+ *       cost of an await that need not suspend (the job runs inline; no yield).
  *   <li>{@code resultStackless}: {@code flatMap} steps on results ({@link FlatMapBenchmark}'s).
  * </ul>
  * The forked JVM gets {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}, so direct bodies run

@@ -85,6 +85,11 @@ public final class Worker {
     volatile int state;
     /** The thread currently driving this worker, for unpark. Written by the driver before it parks. */
     volatile Thread thread;
+    /**
+     * The API layer's per-thread slot on worker threads (the direct body this thread runs), cheaper than a
+     * thread-local. Read and written by this worker's own thread only.
+     */
+    public Object threadSlot;
     /** Work other threads handed to this worker ({@link #pushInbox}); newest first. CAS push, swap take. */
     private volatile Work inbox;
 
@@ -335,6 +340,11 @@ public final class Worker {
     @Override
     public String toString() {
         return "Worker-" + index + (state == PARKED ? " (parked)" : "");
+    }
+
+    /** The worker whose dedicated thread {@code t} is, or null (for drivers of single-threaded engines too). */
+    public static Worker ofWorkerThread(Thread t) {
+        return t instanceof WorkerThread wt ? wt.worker : null;
     }
 
     /**
