@@ -382,7 +382,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** Records that this fiber is about to wait at {@code b}; must precede the enqueue. */
     @Override
     public void blockOn(Blocker b) {
-        blockedOn = b;
+        // The volatile write is the fence of the cancel protocol (write blockedOn, then read the cancel
+        // state). A fiber that waits on the same blocker again (ping-pong over one channel) skips it: only
+        // this fiber writes blockedOn, so the earlier write of the same value is the latest one a
+        // canceller can read, and it is already visible.
+        if (blockedOn != b) {
+            blockedOn = b;
+        }
         FiberObserver o = engine.observer();
         if (o != null) {
             o.blocked(this, b);
