@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * fiber runs on the worker that woke it: the pair settles on one worker at once. With thread names recorded
  * per exchange, none of 5 x 200,000 exchanges on {@code Scheduler.create(2)} crossed workers. So today
  * {@code workers=2} measures the exchange on one worker while a second worker idles (its per-item look for
- * idle workers included), not a cross-worker hand-off.
+ * idle workers included), not a cross-worker hand-off: {@link CrossThreadChannelBenchmark} measures that.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -4,7 +4,8 @@
  * direct-style {@code await} (on {@code SchedulerState}: single-threaded or one worker per processor); and,
  * on {@code WorkerCountState} (single-threaded or a given number of workers), channel give/take,
  * {@code choose} of 2 and 8 alternatives, {@code IVar} fill+read, and marl's scheduler, wait-group and
- * event-baton benchmarks; these check their results and throw when the work was not done.
+ * event-baton benchmarks; and channel give/take between two threads ({@code CrossThreadChannelBenchmark}).
+ * These check their results and throw when the work was not done.
  * Run with {@code java -cp spindle-bench/target/spindle-bench.jar org.openjdk.jmh.Main -f 1 -wi 2 -i 3}
  * (name a class to run fewer).
  */
