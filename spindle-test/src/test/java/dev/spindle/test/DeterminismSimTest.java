@@ -6,9 +6,7 @@ import dev.spindle.Fiber;
 import dev.spindle.Job;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** One schedule, one trace: byte-identical across runs, for a workload of sleeps, yields, starts and joins. */
@@ -51,21 +49,14 @@ class DeterminismSimTest {
     @Test
     void sameScheduleGivesByteIdenticalTrace() {
         for (Schedule s : List.of(Schedule.seeded(0), Schedule.seeded(42), Schedule.pct(7, 3, 100))) {
-            String first = traceOf(s);
+            String first = TraceChecks.assertSameTraceEachRun(DeterminismSimTest::traceOf, s, 100);
             assertThat(first).contains("worker-3", "child-2.1", "time advances to", "starts", "finishes");
-            for (int i = 1; i < 100; i++) {
-                assertThat(traceOf(s)).as("run %d of %s", i, s).isEqualTo(first);
-            }
         }
     }
 
     /** Different seeds interleave the workload differently (the traces differ). */
     @Test
     void differentSeedsGiveDifferentTraces() {
-        Set<String> traces = new HashSet<>();
-        for (long seed = 0; seed < 10; seed++) {
-            traces.add(traceOf(Schedule.seeded(seed)));
-        }
-        assertThat(traces).hasSizeGreaterThan(5);
+        TraceChecks.assertSeedsGiveDifferentTraces(DeterminismSimTest::traceOf);
     }
 }

@@ -9,9 +9,7 @@ import dev.spindle.Job;
 import dev.spindle.sync.WaitGroup;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -132,25 +130,18 @@ class DirectStyleSimTest {
     void sameScheduleGivesByteIdenticalTrace() {
         for (Schedule s : List.of(Schedule.seeded(0), Schedule.seeded(42), Schedule.seeded(-7),
                 Schedule.pct(7, 3, 200))) {
-            String first = traceOf(s);
+            String first = TraceChecks.assertSameTraceEachRun(DirectStyleSimTest::traceOf, s, 20);
             assertThat(expectedElapsed()).as("producer 1 sleeps 3 + 1 + 3 + 1 ms").isEqualTo(Duration.ofMillis(8));
             assertThat(first).contains("producer-2", "consumer", "reporter", "time advances to",
                     "producer 2 gave 203", "consumer took 203",
                     "reporter: producers done at " + expectedElapsed(), "sum " + expectedSum());
-            for (int i = 1; i < 20; i++) {
-                assertThat(traceOf(s)).as("run %d of %s", i, s).isEqualTo(first);
-            }
         }
     }
 
     /** Different seeds interleave the direct fibers differently (the traces differ). */
     @Test
     void differentSeedsGiveDifferentTraces() {
-        Set<String> traces = new HashSet<>();
-        for (long seed = 0; seed < 10; seed++) {
-            traces.add(traceOf(Schedule.seeded(seed)));
-        }
-        assertThat(traces).hasSizeGreaterThan(5);
+        TraceChecks.assertSeedsGiveDifferentTraces(DirectStyleSimTest::traceOf);
     }
 
     /** Virtual time moves only at the sleeps: an hour-long await in a direct body takes no real hour. */
