@@ -92,6 +92,8 @@ public final class Worker {
     public Object threadSlot;
     /** Work other threads handed to this worker ({@link #pushInbox}); newest first. CAS push, swap take. */
     private volatile Work inbox;
+    /** Inbox items taken and not yet run (a chain through {@code Work.next}). Owner only. */
+    private Work pinned;
 
     Worker(Engine engine, int index) {
         this.engine = engine;
@@ -167,7 +169,7 @@ public final class Worker {
 
     /** True when this worker has local work queued. Owner only. */
     boolean hasLocalWork() {
-        return top != null;
+        return top != null || pinned != null || inbox != null;
     }
 
     /** Runs work on the calling thread until {@code stop} says so. The caller drives this worker meanwhile. */
@@ -215,12 +217,13 @@ public final class Worker {
     Work nextWork() {
         Work wk = top;
         if (wk == null) {
-            if (inbox == null || (wk = adoptInbox()) == null) {
-                return takeGlobal();
-            }
-        } else if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0) {
-            if (inbox != null) {
-                wk = adoptInbox();
+            Work p = pollInbox();
+            return p != null ? p : takeGlobal();
+        }
+        if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0) {
+            Work p = pollInbox();
+            if (p != null) {
+                return p;
             }
             if (engine.hasGlobalWork()) {
                 Work g = engine.pollGlobal(null);
@@ -253,9 +256,9 @@ public final class Worker {
     }
 
     /**
-     * Hands {@code wk} to this worker from any thread: it is pushed on this worker's own stack by this
-     * worker's thread (work tied to a thread: direct bodies resume on the thread they started on, see
-     * DirectCont). Wakes the worker if it is parked. The inbox is a Treiber stack through {@code Work.next}.
+     * Hands {@code wk} to this worker from any thread: only this worker's thread runs it (work tied to a
+     * thread: direct bodies resume on the thread they started on, see DirectCont), never a worker it shares
+     * work with. Wakes the worker if it is parked. The inbox is a Treiber stack through {@code Work.next}.
      */
     public void pushInbox(Work wk) {
         Work h;
@@ -268,15 +271,21 @@ public final class Worker {
         signalIfParked();
     }
 
-    /** Moves the inbox onto the local stack; returns the new top. Owner only. */
-    private Work adoptInbox() {
-        Work wk = (Work) INBOX.getAndSet(this, null);
-        while (wk != null) {
-            Work next = wk.next;
-            push(wk);
-            wk = next;
+    /**
+     * The next inbox item, or null. Items taken from the inbox wait in {@link #pinned}, never on the local
+     * stack, so sharing never moves them to another worker. Owner only.
+     */
+    private Work pollInbox() {
+        Work p = pinned;
+        if (p == null) {
+            if (inbox == null) {
+                return null;
+            }
+            p = (Work) INBOX.getAndSet(this, null);
         }
-        return top;
+        pinned = p.next;
+        p.next = null;
+        return p;
     }
 
     /** Pops the newest local item, or null. Owner only (used by drivers that choose the order). */

@@ -19,6 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that pushes land anywhere in a worker's way from running to spinning to parked; every item must run
  * exactly once, or the round fails naming what was lost. Shared by the fast test and the stress test.
  *
+ * <p>Items go either to the global queue ({@link Route#GLOBAL}) or into the inbox of one chosen worker
+ * ({@link Route#INBOX}, how a direct body's resumption goes home), which must then run it on that worker.
+ *
  * <p>Item counts and delays come from a seeded {@link Random}; every failure message carries the seed
  * (set {@code -Dspindle.test.seed=...} to replay it).
  */
@@ -26,14 +29,24 @@ final class ParkWakeHammer {
     /** How long a round may take before its items count as lost (a hang guard, not a timing assertion). */
     private static final long ROUND_TIMEOUT_SECONDS = 20L * Long.getLong("spindle.test.delayFactor", 1L);
 
+    /** Where the producers push. */
+    enum Route {
+        /** {@link Engine#pushGlobal}: any worker may run the item. */
+        GLOBAL,
+        /** {@link Worker#pushInbox} of a worker chosen per item: only that worker may run it. */
+        INBOX
+    }
+
     private final int workers;
     private final int producers;
     private final long seed;
+    private final Route route;
 
-    ParkWakeHammer(int workers, int producers, long seed) {
+    ParkWakeHammer(int workers, int producers, long seed, Route route) {
         this.workers = workers;
         this.producers = producers;
         this.seed = seed;
+        this.route = route;
     }
 
     /** The seed to use: {@code -Dspindle.test.seed} when given, else a fresh one. */
@@ -41,18 +54,26 @@ final class ParkWakeHammer {
         return Long.getLong("spindle.test.seed", System.nanoTime());
     }
 
-    /** A work item that counts its runs. */
+    /** A work item that counts its runs, and the runs on a worker other than the one it was handed to. */
     private static final class Counted extends Work {
         private final AtomicInteger runs;
+        private final AtomicInteger misplaced;
         private final CountDownLatch done;
+        /** The worker that must run it, or null for any. */
+        private final Worker target;
 
-        Counted(AtomicInteger runs, CountDownLatch done) {
+        Counted(AtomicInteger runs, AtomicInteger misplaced, CountDownLatch done, Worker target) {
             this.runs = runs;
+            this.misplaced = misplaced;
             this.done = done;
+            this.target = target;
         }
 
         @Override
         public void doWork(Worker w) {
+            if (target != null && w != target) {
+                misplaced.incrementAndGet();
+            }
             runs.incrementAndGet();
             done.countDown();
         }
@@ -72,6 +93,7 @@ final class ParkWakeHammer {
         int[] perProducer = new int[1];
         int[] spins = new int[producers];
         AtomicInteger runs = new AtomicInteger();
+        AtomicInteger misplaced = new AtomicInteger();
         CountDownLatch[] done = new CountDownLatch[1];
         boolean[] stop = new boolean[1];
         List<Thread> threads = new ArrayList<>();
@@ -90,7 +112,12 @@ final class ParkWakeHammer {
                         int n = perProducer[0];
                         CountDownLatch latch = done[0];
                         for (int i = 0; i < n; i++) {
-                            engine.pushGlobal(new Counted(runs, latch));
+                            if (route == Route.GLOBAL) {
+                                engine.pushGlobal(new Counted(runs, misplaced, latch, null));
+                            } else {
+                                Worker target = engine.workers[(index + i) % workers];
+                                target.pushInbox(new Counted(runs, misplaced, latch, target));
+                            }
                         }
                     }
                 } catch (InterruptedException | BrokenBarrierException e) {
@@ -117,9 +144,9 @@ final class ParkWakeHammer {
                 done[0] = new CountDownLatch(expected);
                 go.await(ROUND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
                 if (!done[0].await(ROUND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                    fail("lost wake-up in round %d (seed %d): %d of %d items never ran; idle count %d, workers %s,"
+                    fail("lost wake-up (%s) in round %d (seed %d): %d of %d items never ran; idle count %d, workers %s,"
                                     + " global queue %s",
-                            round, seed, done[0].getCount(), expected, engine.idleCount(), states(engine),
+                            route, round, seed, done[0].getCount(), expected, engine.idleCount(), states(engine),
                             engine.hasGlobalWork() ? "not empty" : "empty");
                 }
                 assertThat(runs.get()).as("runs in round %d (seed %d)", round, seed).isEqualTo(expected);
@@ -135,6 +162,7 @@ final class ParkWakeHammer {
             }
             engine.close();
         }
+        assertThat(misplaced.get()).as("inbox items run by another worker (seed %d)", seed).isZero();
         assertThat(uncaught).as("failures reported by the engine (seed %d)", seed).isEmpty();
         assertThat(engine.isQuiescent()).as("engine quiescent after close").isTrue();
     }

@@ -13,9 +13,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(value = 30, unit = java.util.concurrent.TimeUnit.MINUTES)
 class ParkWakeStressTest {
 
-    @ParameterizedTest(name = "{0} workers, {1} producers")
-    @CsvSource({"1, 1", "1, 3", "2, 2", "4, 2", "4, 4", "8, 3"})
-    void workPushedFromOutsideAgainstParkedWorkersAlwaysRuns(int workers, int producers) throws Exception {
-        new ParkWakeHammer(workers, producers, ParkWakeHammer.seed()).run(100_000);
+    @ParameterizedTest(name = "{0} workers, {1} producers, {2}")
+    @CsvSource({"1, 1, GLOBAL", "1, 3, GLOBAL", "2, 2, GLOBAL", "4, 2, GLOBAL", "4, 4, GLOBAL", "8, 3, GLOBAL",
+            "1, 3, INBOX", "2, 2, INBOX", "4, 4, INBOX"})
+    void workPushedFromOutsideAgainstParkedWorkersAlwaysRuns(int workers, int producers,
+            ParkWakeHammer.Route route) throws Exception {
+        new ParkWakeHammer(workers, producers, ParkWakeHammer.seed(), route).run(100_000);
     }
 }
