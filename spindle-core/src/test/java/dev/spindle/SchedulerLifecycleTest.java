@@ -118,6 +118,36 @@ class SchedulerLifecycleTest {
         }
     }
 
+    /**
+     * A close() driving a single-threaded scheduler once parked for good when a racing run() was refused:
+     * the refusal took back its count of live fibers without waking the driver (about one iteration in a
+     * hundred to a thousand hung). Runner and closer start together on threads of their own.
+     */
+    @Test
+    void closeOfASingleThreadedSchedulerNeverParksForGoodWhenARacingRunIsRefused() throws Exception {
+        for (int i = 0; i < 2_000; i++) {
+            Scheduler s = Scheduler.singleThreaded();
+            AtomicInteger refused = new AtomicInteger();
+            Thread runner = new Thread(() -> {
+                try {
+                    while (true) {
+                        s.run(Job.unit());
+                    }
+                } catch (IllegalStateException closed) {
+                    refused.incrementAndGet();
+                }
+            }, "runner-" + i);
+            Thread closer = new Thread(s::close, "closer-" + i);
+            runner.setDaemon(true); // both stay stuck if the bug is there
+            closer.setDaemon(true);
+            runner.start();
+            closer.start();
+            Await.join(closer);
+            Await.join(runner);
+            assertThat(refused).as("iteration %d: the runner ended by refusal", i).hasValue(1);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
     void closeCalledFromTwoThreadsReturnsInBothOnlyWhenTheWorkIsDone(SchedulerKind kind) {

@@ -330,13 +330,19 @@ public final class Engine {
         if (w.engine == this) {
             w.fiberFinished();
         } else {
-            externalStarted.decrementAndGet();
+            externalFiberRefused(); // the same count taken back, and the same wake-up of a parked close()
         }
     }
 
-    /** Takes back a count of {@link #externalFiberStarted()} for a fiber that was refused and never ran. */
+    /**
+     * Takes back a count of {@link #externalFiberStarted()}: a fiber that was refused and never ran, or one
+     * that finished on another engine's worker.
+     */
     public void externalFiberRefused() {
         externalStarted.decrementAndGet();
+        // A close() driving a single-threaded engine may have seen this count, found the engine busy and
+        // parked: it must look again (no work will come to wake it).
+        signalWork();
     }
 
     /** Registers a live fiber without a parent. */
