@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  *   under-counts; zero means that at the first read nothing was live and nothing has started since.
  * </pre>
  */
-public final class Engine {
+public final class Engine extends EngineHotFieldsPadded {
     /** Items an idle worker takes from the global queue at once. */
     static final int GLOBAL_BATCH = 32;
 
@@ -52,14 +52,7 @@ public final class Engine {
     /** Observer of fiber lifecycles, or null (production). */
     private final FiberObserver observer;
 
-    /** Guards head/tail of the global queue. */
-    private int lock;
-    /** Oldest global item. Written under lock (volatile); read without lock by the idle protocol. */
-    private volatile Work head;
-    /** Newest global item. Guarded by lock. */
-    private Work tail;
-    /** Number of PARKED workers (see Worker's parking protocol). Atomic. */
-    private volatile int idleCount;
+    // the global queue (lock, head, tail) and idleCount: in EngineHotFields, on cache lines of their own
     /** OPEN, CLOSING, CLOSED. */
     private volatile int runState;
     /** Fibers started from foreign threads. */
@@ -509,8 +502,8 @@ public final class Engine {
 
     static {
         MethodHandles.Lookup l = MethodHandles.lookup();
-        LOCK = SpinLock.handle(l, Engine.class, "lock");
-        IDLE_COUNT = SpinLock.handle(l, Engine.class, "idleCount");
+        LOCK = SpinLock.handle(l, EngineHotFields.class, "lock");
+        IDLE_COUNT = SpinLock.handle(l, EngineHotFields.class, "idleCount");
         RUN_STATE = SpinLock.handle(l, Engine.class, "runState");
         DRIVING = SpinLock.handle(l, Engine.class, "driving");
     }
