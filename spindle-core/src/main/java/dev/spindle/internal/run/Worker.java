@@ -48,7 +48,7 @@ import java.util.concurrent.locks.LockSupport;
  * by producers (volatile).
  * </pre>
  */
-public final class Worker {
+public final class Worker extends WorkerPadding {
     /** Steps a work item may take before it bounces back to the loop. Bounds Java stack depth. */
     static final int FUEL = SystemProps.intProp("spindle.fuel", 200);
     /** One bounce in this many goes to the back of the global queue (automatic yield). */
