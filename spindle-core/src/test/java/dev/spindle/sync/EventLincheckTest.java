@@ -1,6 +1,5 @@
 package dev.spindle.sync;
 
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -59,12 +58,7 @@ public class EventLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        new ModelCheckingOptions()
-                .iterations(Integer.getInteger("spindle.lincheck.iterations", 30))
-                .invocationsPerIteration(Integer.getInteger("spindle.lincheck.invocations", 500))
-                .threads(3).actorsPerThread(3)
-                .sequentialSpecification(Spec.class)
-                .check(EventLincheckTest.class);
+        ModelCheck.against(Spec.class, EventLincheckTest.class);
     }
 
     /** The sequential specification: two flags, one consumed by test. */

@@ -1,7 +1,6 @@
 package dev.spindle.sync;
 
 import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.junit.jupiter.api.Tag;
@@ -35,12 +34,7 @@ public class WaitGroupLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        new ModelCheckingOptions()
-                .iterations(Integer.getInteger("spindle.lincheck.iterations", 30))
-                .invocationsPerIteration(Integer.getInteger("spindle.lincheck.invocations", 500))
-                .threads(3).actorsPerThread(3)
-                .sequentialSpecification(Spec.class)
-                .check(WaitGroupLincheckTest.class);
+        ModelCheck.against(Spec.class, WaitGroupLincheckTest.class);
     }
 
     /** The sequential specification: a non-negative count. */
