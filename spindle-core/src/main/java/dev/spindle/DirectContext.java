@@ -12,8 +12,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One run of a direct body: the "current direct context" that {@link Direct#await} finds through a
- * thread-local while the body runs, and the blocker its fiber waits on meanwhile. Subclasses are the
+ * One run of a direct body: the "current direct context" that {@link Direct#await} finds while the body
+ * runs (see {@link #current}), and the fiber's blocker while the body itself runs. Subclasses are the
  * backends ({@link DirectRun}: virtual thread; {@link DirectCont}: continuation).
  *
  * <p>An awaited job runs as part of the direct fiber (no child fiber), with an {@link AwaitCont} of the
