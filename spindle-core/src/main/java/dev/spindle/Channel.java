@@ -177,22 +177,6 @@ public final class Channel<A> {
         return null;
     }
 
-    /** Completes a committed giver: fires its pick's nacks and resumes it. Outside the lock. */
-    private static void releaseGiver(Worker w, Waiter<?> g) {
-        if (g.pick != null) {
-            g.pick.fireListeners(w);
-        }
-        Waiter.resume(w, g, null);
-    }
-
-    /** Completes a committed taker with {@code value}. Outside the lock. */
-    private static void releaseTaker(Worker w, Work t, Object value) {
-        Pick p = Waiter.pickOf(t);
-        if (p != null) {
-            p.fireListeners(w);
-        }
-        Waiter.resume(w, t, value);
-    }
 
     // ---------------------------------------------------------------- diagnostics
 
@@ -270,7 +254,7 @@ public final class Channel<A> {
             Waiter<A> g = matchGiverLocked(self, null, 0);
             if (g != null) {
                 SpinLock.unlock(LOCK, Channel.this);
-                releaseGiver(w, g);
+                Waiter.release(w, g, null);
                 Jobs.succeed(w, k, g.value);
                 return;
             }
@@ -288,7 +272,7 @@ public final class Channel<A> {
             if (g != null) {
                 SpinLock.unlock(LOCK, Channel.this);
                 pk.fireListeners(w);
-                releaseGiver(w, g);
+                Waiter.release(w, g, null);
                 Jobs.succeed(w, k, g.value);
                 return;
             }
@@ -337,7 +321,7 @@ public final class Channel<A> {
             Work t = matchTakerLocked(self, null, 0);
             if (t != null) {
                 SpinLock.unlock(LOCK, Channel.this);
-                releaseTaker(w, t, value);
+                Waiter.release(w, t, value);
                 Jobs.succeed(w, k, null);
                 return;
             }
@@ -355,7 +339,7 @@ public final class Channel<A> {
             if (t != null) {
                 SpinLock.unlock(LOCK, Channel.this);
                 pk.fireListeners(w);
-                releaseTaker(w, t, value);
+                Waiter.release(w, t, value);
                 Jobs.succeed(w, k, null);
                 return;
             }
@@ -389,7 +373,7 @@ public final class Channel<A> {
             Work t = matchTakerLocked(null, null, 0);
             if (t != null) {
                 SpinLock.unlock(LOCK, Channel.this);
-                releaseTaker(w, t, value);
+                Waiter.release(w, t, value);
             } else {
                 givers.add(new Waiter<A>(null, null, 0, value));
                 SpinLock.unlock(LOCK, Channel.this);

@@ -151,17 +151,13 @@ public final class IVar<A> {
     }
 
     private static void resumeReader(Worker w, Work e, int s, Object r) {
-        Pick p = Waiter.pickOf(e);
-        if (p != null) {
-            if (Pick.commit(null, 0, p, Waiter.indexOf(e)) != Pick.COMMITTED) {
-                return; // that choose went another way
-            }
-            p.fireListeners(w);
+        if (!Waiter.commit(e)) {
+            return; // that choose went another way
         }
         if (s == FULL) {
-            Waiter.resume(w, e, r);
+            Waiter.release(w, e, r);
         } else {
-            Waiter.resumeFailed(w, e, (Throwable) r);
+            Waiter.releaseFailed(w, e, (Throwable) r);
         }
     }
 

@@ -116,37 +116,19 @@ public final class MVar<A> {
             Work e = waitingReaders;
             waitingReaders = e.next;
             e.next = null;
-            Pick p = Waiter.pickOf(e);
-            if (p != null) {
-                if (Pick.commit(null, 0, p, Waiter.indexOf(e)) != Pick.COMMITTED) {
-                    continue;
-                }
-                p.fireListeners(w);
-            }
-            Waiter.resume(w, e, x);
+            if (Waiter.commit(e)) {
+                Waiter.release(w, e, x);
+            } // else that choose went another way
         }
         if (taker != null) {
-            Pick p = Waiter.pickOf(taker);
-            if (p != null) {
-                p.fireListeners(w);
-            }
-            Waiter.resume(w, taker, x);
+            Waiter.release(w, taker, x);
         }
         return true;
     }
 
     /** Commits and unlinks the oldest taker that can still take; null when none. Caller holds lock. */
     private Work matchTakerLocked() {
-        WaitQueue q = takers;
-        while (!q.isEmpty()) {
-            Work t = q.tail().next;
-            Pick p = Waiter.pickOf(t);
-            if (p == null || Pick.commit(null, 0, p, Waiter.indexOf(t)) == Pick.COMMITTED) {
-                return q.removeAfter(q.tail());
-            }
-            q.removeAfter(q.tail()); // stale
-        }
-        return null;
+        return takers.pollCommitted();
     }
 
     private IllegalStateException alreadyFull() {

@@ -100,16 +100,7 @@ public final class Mailbox<A> {
 
     /** Commits and unlinks the oldest taker that can still take; null when none. */
     private Work matchTakerLocked() {
-        WaitQueue q = takers;
-        while (!q.isEmpty()) {
-            Work t = q.tail().next;
-            Pick p = Waiter.pickOf(t);
-            if (p == null || Pick.commit(null, 0, p, Waiter.indexOf(t)) == Pick.COMMITTED) {
-                return q.removeAfter(q.tail());
-            }
-            q.removeAfter(q.tail()); // stale
-        }
-        return null;
+        return takers.pollCommitted();
     }
 
     /** Unlinks the plain take of {@code fiber} and returns it. */
@@ -146,11 +137,7 @@ public final class Mailbox<A> {
                 SpinLock.unlock(LOCK, Mailbox.this);
             } else {
                 SpinLock.unlock(LOCK, Mailbox.this);
-                Pick p = Waiter.pickOf(t);
-                if (p != null) {
-                    p.fireListeners(w);
-                }
-                Waiter.resume(w, t, message);
+                Waiter.release(w, t, message);
             }
             Jobs.succeed(w, k, null);
         }

@@ -57,6 +57,22 @@ final class WaitQueue {
         size++;
     }
 
+    /**
+     * Commits ({@link Waiter#commit}) and unlinks the oldest entry that can still be committed by a partner
+     * outside any choose, dropping stale ones on the way; null when none. Caller holds the owner's lock.
+     */
+    Work pollCommitted() {
+        while (tail != null) {
+            Work e = tail.next;
+            boolean ours = Waiter.commit(e);
+            removeAfter(tail);
+            if (ours) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** Removes and returns the entry after {@code prev} ({@code prev == tail()} removes the head). */
     Work removeAfter(Work prev) {
         Work e = prev.next;

@@ -59,6 +59,37 @@ final class Waiter<A> extends Work {
     }
 
     /**
+     * Commits {@code e} for a partner outside any choose (a fill, a send, a put): true when the entry is now
+     * ours to resume (a plain entry, or a choose entry whose pick this call won), false when its choose
+     * went another way (the entry is stale).
+     */
+    static boolean commit(Work e) {
+        Pick p = pickOf(e);
+        return p == null || Pick.commit(null, 0, p, indexOf(e)) == Pick.COMMITTED;
+    }
+
+    /**
+     * Completes a committed entry with {@code value}: fires its choose's negative acknowledgements (if it
+     * belongs to one), then resumes it. Outside the lock.
+     */
+    static void release(Worker w, Work e, Object value) {
+        Pick p = pickOf(e);
+        if (p != null) {
+            p.fireListeners(w);
+        }
+        resume(w, e, value);
+    }
+
+    /** {@link #release}'s failing twin: completes a committed entry with the failure {@code error}. */
+    static void releaseFailed(Worker w, Work e, Throwable error) {
+        Pick p = pickOf(e);
+        if (p != null) {
+            p.fireListeners(w);
+        }
+        resumeFailed(w, e, error);
+    }
+
+    /**
      * Resumes a committed entry with {@code value}: through its pick's hand-over, or by pushing a plain
      * continuation. The caller has committed the entry's pick (if any) and fired its listeners.
      */
