@@ -55,7 +55,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      *   while the fiber itself still runs (only the fiber itself left; once it has finished, pending == 1
      *   means one live child) or reaches 0. A parent that always has some live child never gets there, so
      *   the parent (the only pusher) also unlinks retired children from the middle of its list once it has
-     *   pushed as many children as it has live ones (sweepDebt): amortised O(1) per push, and the list
+     *   pushed as many children as it has live ones (the debt in flagsAndDebt): amortised O(1) per push, and the list
      *   stays within about twice the live children. Unlinking only skips retired children (pending == 0
      *   never changes again), so a concurrent canceller walking the list, old links or new, still meets
      *   every live child. Nothing takes a lock.
@@ -68,6 +68,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     static final int SUCCEEDED = 2;
     static final int FAILED = 3;
     static final int CANCELLED = 4;
+
+    private static final int REPORTS_FAILURE = 1 << 31;
 
     /** NEW: the job; done: the value or Throwable. Written by the running worker; read after state. */
     private Object slot;
@@ -92,16 +94,20 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     private FiberCore<?> nextSibling;
     /** 1 while running + children not yet retired. Atomic. */
     private volatile int pending;
-    /** Whether a failure with nobody waiting goes to the uncaught handler (fire-and-forget fibers). */
-    private final boolean reportsFailure;
-    /** Children pushed since the last sweep of retired ones (saturating). Owner only: the fiber's code. */
-    private char sweepDebt;
+    /**
+     * Bit 31 ({@link #REPORTS_FAILURE}, set at construction): a failure with nobody waiting goes to the
+     * uncaught handler (fire-and-forget fibers). Bits 0-30: children pushed since the last sweep of retired
+     * ones. One int so that FiberCore stays at 72 bytes with a debt that never saturates (a saturating
+     * char made a parent of more than 65,535 live children sweep its whole list every 65,535 pushes).
+     * Owner only: the fiber's code.
+     */
+    private int flagsAndDebt;
 
     FiberCore(Job<A> job, Engine engine, FiberCore<?> parent, boolean reportsFailure) {
         this.slot = job;
         this.engine = engine;
         this.parent = parent;
-        this.reportsFailure = reportsFailure;
+        this.flagsAndDebt = reportsFailure ? REPORTS_FAILURE : 0;
         this.pending = 1;
         if (parent == null) {
             engine.addRoot(this);
@@ -210,7 +216,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         state = finalState;
         SpinLock.unlock(LOCK, this);
         blockedOn = null;
-        if (finalState == FAILED && reportsFailure && waiting == null) {
+        if (finalState == FAILED && (flagsAndDebt & REPORTS_FAILURE) != 0 && waiting == null) {
             engine.reportUncaught((Throwable) result);
         }
         while (waiting != null) {
@@ -409,12 +415,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             }
             child.nextSibling = live;
         } while (!FIRST_CHILD.compareAndSet(this, h, child));
-        int debt = sweepDebt + 1;
-        if (debt >= pending || debt == Character.MAX_VALUE) {
+        int flags = flagsAndDebt & REPORTS_FAILURE;
+        int debt = (flagsAndDebt & ~REPORTS_FAILURE) + 1;
+        if (debt >= pending) {
             sweepRetired(child);
             debt = 0;
         }
-        sweepDebt = (char) debt;
+        flagsAndDebt = flags | debt;
         if (cancelPending()) {
             child.requestCancel(w);
         }

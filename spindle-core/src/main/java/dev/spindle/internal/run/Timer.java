@@ -1,21 +1,26 @@
 package dev.spindle.internal.run;
 
-
-
 /**
  * One pending timer: at {@link #deadline} its {@link #work} is queued. A timer is also the
  * {@link Blocker} of a fiber sleeping on it, so cancelling the fiber removes the timer at once and nothing
  * is left behind.
  */
-public final class Timer implements Blocker {
+public final class Timer extends Work implements Blocker {
     /** When it fires, on the engine's clock (nanoseconds). */
     final long deadline;
     /** What to queue when it fires; a sleeping fiber's continuation. */
     final Work work;
     /** The queue that holds it. */
     private final TimerQueue queue;
-    /** Position in the queue's heap, or -1 once fired or removed. Guarded by the queue's lock. */
-    int heapIndex = -1;
+    /** Where the queue holds it (see TimerQueue), or {@link #NOT_PENDING}. Guarded by the queue's lock. */
+    int where = NOT_PENDING;
+    /**
+     * Previous neighbour in its wheel slot's circular list (the next one is {@link Work#next}); null unless
+     * in the wheel. Guarded by the queue's lock.
+     */
+    Timer prev;
+
+    static final int NOT_PENDING = -1;
 
     /** Creates a timer that queues {@code work} at {@code deadline}; {@link TimerQueue#schedule} arms it. */
     public Timer(TimerQueue queue, long deadline, Work work) {
@@ -27,6 +32,22 @@ public final class Timer implements Blocker {
     /** Removes this timer if it has not fired; true when this call removed it. */
     public boolean cancel() {
         return queue.remove(this);
+    }
+
+    /** Runs what it was armed with; the queue hands out fired timers themselves, so it never touches work. */
+    @Override
+    public void doWork(Worker w) {
+        work.doWork(w);
+    }
+
+    @Override
+    public void doHandle(Worker w, Throwable e) {
+        work.doHandle(w, e);
+    }
+
+    @Override
+    public Strand<?> owner() {
+        return work.owner();
     }
 
     @Override

@@ -5,34 +5,78 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The timers of one engine: a binary min-heap by deadline, and a thread that queues due timers.
+ * The timers of one engine: a timing wheel for the next few seconds, a heap for later deadlines, and a
+ * thread that queues due timers.
  *
  * <pre>
  * Implementation overview
  * =======================
- * Overview
- *   Timers sit in an array heap; each knows its index, so removal (a cancelled sleep) is O(log n) and
- *   frees the slot at once: a cancelled timer costs nothing afterwards. The timer thread sleeps until the
- *   earliest deadline, then unlinks every due timer under the lock, chains their work items through
- *   Work.next and hands the whole chain to the engine's global queue in one append, waking a worker.
- *   Scheduling a timer earlier than the one the thread sleeps for unparks the thread.
+ * Wheel
+ *   Time is cut into ticks of 2^TICK_SHIFT ns (about 1 ms). The wheel has SLOTS slots; slot (tick & MASK)
+ *   holds the timers whose deadline falls in that tick, in a circular doubly-linked list in arming order
+ *   (through Timer.prev and Work.next).
+ *   Arming, removing (a cancelled sleep) and firing a timer are O(1) and touch only the timer and its two
+ *   neighbours, so a million sleepers cost no more per timer than a thousand. A bitmap of non-empty slots
+ *   finds the next occupied slot in at most SLOTS/64 word reads.
+ *   INV: every wheel timer's tick lies in [cursor, cursor + SLOTS), so a slot never mixes two
+ *        revolutions; a timer already due when armed goes into the cursor's slot.
+ *   INV: cursor <= the engine clock's current tick (it only ever moves to a "now" that has been read).
+ *
+ * Far heap
+ *   A deadline at least SLOTS ticks past the cursor goes into a binary min-heap by deadline instead (a
+ *   sleep of hours). When the cursor has advanced, takeDue moves the far timers that are now within reach
+ *   into the wheel. The heap is usually empty, so its O(log n) costs nothing in the common case.
+ *
+ * Firing
+ *   takeDue(now) unlinks every timer whose deadline has passed, slot by slot in tick order (arming order
+ *   within a slot), and chains the timers themselves through Work.next: a fired timer is the work item
+ *   that runs what it was armed with, so firing touches only timers. A simulator passes the exact next
+ *   deadline, and takeDue never takes a timer whose deadline is still ahead, so virtual time stays exact.
+ *
+ * Timer thread (real-time engines)
+ *   Sleeps until the earliest deadline, queues the due chain on the engine's global queue in one append
+ *   and wakes a worker. Under a stream of timers it wakes at most once per COALESCE_NANOS: each wake-up
+ *   costs a futex call here and a worker unpark, so coalescing trades at most COALESCE_NANOS of lateness
+ *   for a thousandfold fewer hand-offs. Arming a timer that is due before the planned wake-up unparks the
+ *   thread. The thread starts with the first timer and stops with the engine.
  *
  * Cost
- *   A million sleepers cost a Timer (32 bytes) and a heap slot each. The lock covers one sift.
- *   The thread starts with the first timer and stops with the engine.
+ *   A Timer is 40 bytes; the wheel is SLOTS references plus a bitmap, allocated with the first timer.
+ *   The lock covers a few link updates.
  *
- * INV: heap[i].heapIndex == i for i < size; heap[(i-1)/2].deadline <= heap[i].deadline.
+ * Timer.where: a wheel slot (0..SLOTS-1), SLOTS + a heap index, or NOT_PENDING.
  * </pre>
  */
 public final class TimerQueue {
+    /** A tick is 2^20 ns, about 1.05 ms. */
+    static final int TICK_SHIFT = 20;
+    /** Wheel slots: a horizon of about 4.3 s. A power of two and a multiple of 64. */
+    static final int SLOTS = 4096;
+    private static final int MASK = SLOTS - 1;
+    /** The timer thread wakes at most once per this many ns while timers keep falling due. */
+    static final long COALESCE_NANOS = SystemProps.intProp("spindle.timerCoalesceMicros", 1000) * 1000L;
+
     final Engine engine;
-    /** Guards heap, size, sleepingUntil. */
+    /** Guards every field below. */
     private int lock;
-    private Timer[] heap = new Timer[64];
+    /** Heads of the slots' circular lists (null: empty); allocated with the first timer. */
+    private Timer[] wheel;
+    /** Bit s set iff wheel[s] != null. */
+    private long[] occupied;
+    /** The earliest tick that may still hold a wheel timer. */
+    private long cursor;
+    private Timer[] far = new Timer[0];
+    private int farSize;
+    /** Pending timers, wheel and heap. */
     private int size;
-    /** Deadline the timer thread sleeps until (Long.MAX_VALUE: indefinitely). Guarded by lock. */
-    private long sleepingUntil = Long.MAX_VALUE;
-    /** The timer thread, once started. Written under lock. */
+    /** When the timer thread will next wake (Long.MAX_VALUE: only when unparked). */
+    private long wakeAt = Long.MAX_VALUE;
+    /** The timer thread does not wake before this (coalescing). */
+    private long wakeFloor = Long.MIN_VALUE;
+    /** The chain being collected by takeDue. */
+    private Timer dueFirst;
+    private Timer dueLast;
+    /** The timer thread, once started. */
     private Thread thread;
     private volatile boolean stopped;
 
@@ -43,22 +87,34 @@ public final class TimerQueue {
     /** Arms {@code t}. */
     public void schedule(Timer t) {
         boolean wake = false;
+        boolean mayBeEmpty = size == 0; // racy read: only decides whether to read the clock
+        long nowTick = mayBeEmpty ? engine.nanoTime() >> TICK_SHIFT : 0;
         SpinLock.lock(LOCK, this);
         if (stopped) {
             SpinLock.unlock(LOCK, this);
             throw new IllegalStateException("scheduler " + engine + " is closed");
         }
-        if (size == heap.length) {
-            heap = java.util.Arrays.copyOf(heap, size * 2);
+        if (size++ == 0) {
+            if (wheel == null) {
+                wheel = new Timer[SLOTS];
+                occupied = new long[SLOTS / 64];
+            }
+            // Nothing pending, so no timer constrains the cursor; a tick read before the lock is <= now.
+            // Without a reading (a racing schedule emptied the queue) the cursor stays at an earlier now:
+            // still correct, later deadlines just go through the far heap.
+            if (mayBeEmpty) {
+                cursor = nowTick;
+            }
         }
-        siftUp(size++, t);
-        if (t.heapIndex == 0 && t.deadline < sleepingUntil) {
-            sleepingUntil = t.deadline;
-            wake = true;
-        }
+        insert(t);
         if (engine.isDriven()) {
             SpinLock.unlock(LOCK, this); // the driver takes due timers itself
             return;
+        }
+        long plan = Math.max(t.deadline, wakeFloor);
+        if (wakeAt == Long.MAX_VALUE || plan - wakeAt < 0) {
+            wakeAt = plan;
+            wake = true;
         }
         Thread th = thread;
         boolean start = th == null;
@@ -67,7 +123,7 @@ public final class TimerQueue {
         }
         SpinLock.unlock(LOCK, this);
         if (start) {
-            th.start(); // exactly one caller created it; it reads the heap when it runs
+            th.start(); // exactly one caller created it; it reads the queue when it runs
         } else if (wake) {
             LockSupport.unpark(th);
         }
@@ -76,12 +132,17 @@ public final class TimerQueue {
     /** Removes {@code t} if still pending; true when this call removed it. */
     boolean remove(Timer t) {
         SpinLock.lock(LOCK, this);
-        int i = t.heapIndex;
-        if (i < 0) {
+        int where = t.where;
+        if (where == Timer.NOT_PENDING) {
             SpinLock.unlock(LOCK, this);
             return false;
         }
-        removeAt(i);
+        if (where < SLOTS) {
+            unlink(t);
+        } else {
+            removeFar(where - SLOTS);
+        }
+        size--;
         SpinLock.unlock(LOCK, this);
         return true;
     }
@@ -97,31 +158,21 @@ public final class TimerQueue {
     /** The earliest pending deadline, or Long.MAX_VALUE when none. */
     public long nextDeadline() {
         SpinLock.lock(LOCK, this);
-        long d = size == 0 ? Long.MAX_VALUE : heap[0].deadline;
+        long d = nextDeadlineLocked();
         SpinLock.unlock(LOCK, this);
         return d;
     }
 
     /**
-     * Unlinks every timer due at {@code now} and returns their work chained through next (earliest first),
-     * or null. The caller queues the chain.
+     * Unlinks every timer due at {@code now} and returns them chained through next (in deadline-tick
+     * order), or null. The caller queues the chain; each timer runs the work it was armed with.
      */
     public Work takeDue(long now) {
-        Work first = null;
-        Work last = null;
         SpinLock.lock(LOCK, this);
-        while (size > 0 && heap[0].deadline - now <= 0) {
-            Timer t = heap[0];
-            removeAt(0);
-            Work wk = t.work;
-            wk.next = null;
-            if (first == null) {
-                first = wk;
-            } else {
-                last.next = wk;
-            }
-            last = wk;
-        }
+        takeDueLocked(now);
+        Work first = dueFirst;
+        dueFirst = null;
+        dueLast = null;
         SpinLock.unlock(LOCK, this);
         return first;
     }
@@ -145,27 +196,14 @@ public final class TimerQueue {
 
     private void runTimers() {
         while (!stopped) {
-            long now = engine.nanoTime();
-            Work first = takeDue(now);
-            if (first != null) {
-                Work last = first;
-                while (last.next != null) {
-                    last = last.next;
-                }
-                engine.pushGlobalChain(first, last);
-            }
-            long next;
-            SpinLock.lock(LOCK, this);
-            next = size == 0 ? Long.MAX_VALUE : heap[0].deadline;
-            sleepingUntil = next;
-            SpinLock.unlock(LOCK, this);
+            long plan = fireDue();
             if (stopped) {
                 return;
             }
-            if (next == Long.MAX_VALUE) {
+            if (plan == Long.MAX_VALUE) {
                 LockSupport.park(this);
             } else {
-                long delay = next - engine.nanoTime();
+                long delay = plan - engine.nanoTime();
                 if (delay > 0) {
                     LockSupport.parkNanos(this, delay);
                 }
@@ -173,27 +211,220 @@ public final class TimerQueue {
         }
     }
 
-    // ---------------------------------------------------------------- heap (caller holds lock)
+    /**
+     * Queues the due timers and returns when to wake next. A method of its own so that no reference to a
+     * fired timer outlives it in the parked thread's frame: a fired sleeper's fiber links its older
+     * siblings, so one stale reference could keep a whole generation of finished fibers reachable.
+     */
+    private long fireDue() {
+        long now = engine.nanoTime();
+        SpinLock.lock(LOCK, this);
+        takeDueLocked(now);
+        Work first = dueFirst;
+        Work last = dueLast;
+        dueFirst = null;
+        dueLast = null;
+        long next = nextDeadlineLocked();
+        wakeFloor = first != null ? now + COALESCE_NANOS : Long.MIN_VALUE;
+        long plan = next == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(next, wakeFloor);
+        wakeAt = plan;
+        SpinLock.unlock(LOCK, this);
+        if (first != null) {
+            engine.pushGlobalChain(first, last);
+        }
+        return plan;
+    }
+
+    // ---------------------------------------------------------------- caller holds lock
+
+    private void insert(Timer t) {
+        long tick = t.deadline >> TICK_SHIFT;
+        long ahead = tick - cursor;
+        if (ahead >= SLOTS) {
+            addFar(t);
+        } else {
+            link(t, (int) ((ahead < 0 ? cursor : tick) & MASK));
+        }
+    }
+
+    private long nextDeadlineLocked() {
+        if (size == 0) {
+            return Long.MAX_VALUE;
+        }
+        Timer best = farSize > 0 ? far[0] : null;
+        long offset = firstOccupied(cursor, cursor + MASK);
+        if (offset >= 0) {
+            Timer head = wheel[(int) ((cursor + offset) & MASK)];
+            Timer t = head;
+            do {
+                if (best == null || t.deadline - best.deadline < 0) {
+                    best = t;
+                }
+                t = (Timer) t.next;
+            } while (t != head);
+        }
+        return best.deadline; // size > 0, so some timer is in the wheel or the heap
+    }
+
+    /** Appends every timer due at {@code now} to dueFirst..dueLast. */
+    private void takeDueLocked(long now) {
+        if (size == 0) {
+            return;
+        }
+        long nowTick = now >> TICK_SHIFT;
+        if (nowTick - cursor >= 0) {
+            long end = nowTick - cursor >= SLOTS ? cursor + MASK : nowTick;
+            for (long from = cursor; from - end <= 0; ) {
+                long offset = firstOccupied(from, end);
+                if (offset < 0) {
+                    break;
+                }
+                long tick = from + offset;
+                takeDueFromSlot((int) (tick & MASK), now);
+                from = tick + 1;
+            }
+            cursor = nowTick; // every timer left in the wheel is due after now, so its tick is >= nowTick
+        }
+        while (farSize > 0 && (far[0].deadline >> TICK_SHIFT) - cursor < SLOTS) {
+            Timer t = far[0];
+            removeFar(0);
+            if (t.deadline - now <= 0) {
+                appendDue(t);
+            } else {
+                link(t, (int) ((t.deadline >> TICK_SHIFT) & MASK));
+            }
+        }
+    }
+
+    /** Moves the due timers of slot {@code s} to the due chain; the others stay, in order. */
+    private void takeDueFromSlot(int s, long now) {
+        Timer head = wheel[s];
+        Timer last = head.prev;
+        wheel[s] = null;
+        occupied[s >>> 6] &= ~(1L << s);
+        for (Timer t = head; ; ) {
+            Timer next = (Timer) t.next;
+            if (t.deadline - now <= 0) {
+                t.prev = null;
+                appendDue(t);
+            } else {
+                link(t, s);
+            }
+            if (t == last) {
+                return;
+            }
+            t = next;
+        }
+    }
+
+    private void appendDue(Timer t) {
+        t.where = Timer.NOT_PENDING;
+        size--;
+        t.next = null;
+        if (dueFirst == null) {
+            dueFirst = t;
+        } else {
+            dueLast.next = t;
+        }
+        dueLast = t;
+    }
+
+    /**
+     * The offset from {@code from} of the first occupied slot among ticks {@code from..to} (inclusive,
+     * fewer than SLOTS apart), or -1.
+     */
+    private long firstOccupied(long from, long to) {
+        long span = to - from;
+        long offset = 0;
+        while (offset <= span) {
+            int s = (int) ((from + offset) & MASK);
+            long bits = occupied[s >>> 6] >>> s; // shifts by s & 63: the bits from s to the word's end
+            if (bits != 0) {
+                offset += Long.numberOfTrailingZeros(bits);
+                return offset <= span ? offset : -1;
+            }
+            offset += 64 - (s & 63);
+        }
+        return -1;
+    }
+
+    /** Appends {@code t} to slot {@code s}'s list. */
+    private void link(Timer t, int s) {
+        Timer head = wheel[s];
+        if (head == null) {
+            t.prev = t;
+            t.next = t;
+            wheel[s] = t;
+            occupied[s >>> 6] |= 1L << s;
+        } else {
+            Timer tail = head.prev;
+            tail.next = t;
+            t.prev = tail;
+            t.next = head;
+            head.prev = t;
+        }
+        t.where = s;
+    }
+
+    private void unlink(Timer t) {
+        int s = t.where;
+        Timer next = (Timer) t.next;
+        if (next == t) {
+            wheel[s] = null;
+            occupied[s >>> 6] &= ~(1L << s);
+        } else {
+            t.prev.next = next;
+            next.prev = t.prev;
+            if (wheel[s] == t) {
+                wheel[s] = next;
+            }
+        }
+        t.prev = null;
+        t.next = null;
+        t.where = Timer.NOT_PENDING;
+    }
+
+    // ---------------------------------------------------------------- far heap
+    // INV: far[i].where == SLOTS + i for i < farSize; far[(i-1)/2].deadline <= far[i].deadline.
+
+    private void addFar(Timer t) {
+        if (farSize == far.length) {
+            far = java.util.Arrays.copyOf(far, Math.max(16, farSize * 2));
+        }
+        siftUp(farSize++, t);
+    }
+
+    private void removeFar(int i) {
+        Timer[] h = far;
+        h[i].where = Timer.NOT_PENDING;
+        int last = --farSize;
+        Timer moved = h[last];
+        h[last] = null;
+        if (last != i) {
+            siftDown(i, moved);
+            if (h[i] == moved) {
+                siftUp(i, moved);
+            }
+        }
+    }
 
     private void siftUp(int i, Timer t) {
-        Timer[] h = heap;
+        Timer[] h = far;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
             Timer p = h[parent];
             if (p.deadline - t.deadline <= 0) {
                 break;
             }
-            h[i] = p;
-            p.heapIndex = i;
+            place(p, i);
             i = parent;
         }
-        h[i] = t;
-        t.heapIndex = i;
+        place(t, i);
     }
 
     private void siftDown(int i, Timer t) {
-        Timer[] h = heap;
-        int n = size;
+        Timer[] h = far;
+        int n = farSize;
         int half = n >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
@@ -206,27 +437,15 @@ public final class TimerQueue {
             if (t.deadline - c.deadline <= 0) {
                 break;
             }
-            h[i] = c;
-            c.heapIndex = i;
+            place(c, i);
             i = child;
         }
-        h[i] = t;
-        t.heapIndex = i;
+        place(t, i);
     }
 
-    private void removeAt(int i) {
-        Timer[] h = heap;
-        Timer removed = h[i];
-        removed.heapIndex = -1;
-        int last = --size;
-        Timer moved = h[last];
-        h[last] = null;
-        if (last != i) {
-            siftDown(i, moved);
-            if (h[i] == moved) {
-                siftUp(i, moved);
-            }
-        }
+    private void place(Timer t, int i) {
+        far[i] = t;
+        t.where = SLOTS + i;
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), TimerQueue.class, "lock");
