@@ -43,6 +43,9 @@ import java.util.concurrent.locks.LockSupport;
  *   worker sees the work on its re-check, or the producer sees the idle count and unparks it.
  *   INV: idleCount == number of workers in state PARKED (between the two steps of either side it may
  *   over-count, which only costs a spurious signal attempt).
+ *   The worker's side is announceParked() then mayPark(); spindle-jcstress (ParkWakeDekker) runs it
+ *   against a real pushGlobal on real threads, since the Lincheck model check assumes sequential
+ *   consistency and cannot see a store-load reordering.
  *
  * Fields: the stack and counters are owner-only plain fields; {@code state} and {@code thread} are read
  * by producers (volatile).
@@ -315,10 +318,8 @@ public final class Worker extends WorkerPadding {
             }
             Thread.onSpinWait();
         }
-        STATE.setVolatile(this, PARKED);
-        engine.addIdle(1);
-        // Dekker re-check: the producer published before reading idleCount, or will see our count.
-        while (!engine.hasGlobalWork() && inbox == null && !stop.isStopped() && state == PARKED) {
+        announceParked();
+        while (mayPark(stop)) {
             LockSupport.park(this);
         }
         if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
@@ -326,6 +327,25 @@ public final class Worker extends WorkerPadding {
         } else {
             state = ACTIVE; // a producer signalled us and already took us off the idle count
         }
+    }
+
+    /**
+     * The first half of parking (the worker's side of the Dekker pair): announce PARKED, then count this
+     * worker idle. Both are volatile writes, ordered before the re-check in {@link #mayPark}. A method of its
+     * own so that spindle-jcstress can run exactly this step.
+     */
+    void announceParked() {
+        STATE.setVolatile(this, PARKED);
+        engine.addIdle(1);
+    }
+
+    /**
+     * The re-check after {@link #announceParked}: true when there is nothing to run, no stop, and no signal
+     * yet, so the worker may park. A producer published its work before reading idleCount, or will see our
+     * count and signal us (a signal given before the park makes the park return at once).
+     */
+    boolean mayPark(StopCondition stop) {
+        return !engine.hasGlobalWork() && inbox == null && !stop.isStopped() && state == PARKED;
     }
 
     /** Wakes this worker if it is parked; true when this call did it. */
