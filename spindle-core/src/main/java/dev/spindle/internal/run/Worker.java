@@ -52,9 +52,17 @@ import java.util.concurrent.locks.LockSupport;
  * </pre>
  */
 public final class Worker extends WorkerPadding {
-    /** Steps a work item may take before it bounces back to the loop. Bounds Java stack depth. */
+    /**
+     * Steps a work item may take before it bounces back to the loop. Bounds Java stack depth; a bounce
+     * costs too little to measure at any value from 25 up (docs/benchmarks.md, "Fuel and the automatic
+     * yield"), so this is chosen for the stack.
+     */
     static final int FUEL = SystemProps.intProp("spindle.fuel", 200);
-    /** One bounce in this many goes to the back of the global queue (automatic yield). */
+    /**
+     * One bounce in this many goes to the back of the global queue (automatic yield): with FUEL, a busy
+     * fiber's slice of about 3,200 steps, 10 µs, for an automatic yield costing about 1% of it (measured
+     * by FairnessBenchmark; docs/benchmarks.md).
+     */
     static final int BOUNCES_PER_YIELD = SystemProps.intProp("spindle.bouncesPerYield", 16);
     /** The loop looks at the global queue once per this many local items (a power of two). */
     static final int GLOBAL_CHECK_INTERVAL = 64;
