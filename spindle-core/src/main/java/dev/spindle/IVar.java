@@ -139,7 +139,7 @@ public final class IVar<A> {
         }
         result = r;
         state = newState;
-        Work waiting = readers.removeAll();
+        Work waiting = readers.drain();
         SpinLock.unlock(LOCK, this);
         while (waiting != null) {
             Work e = waiting;

@@ -104,7 +104,7 @@ public final class MVar<A> {
             SpinLock.unlock(LOCK, this);
             return false;
         }
-        Work waitingReaders = readers.removeAll();
+        Work waitingReaders = readers.drain();
         Work taker = matchTakerLocked();
         if (taker == null) {
             full = true;

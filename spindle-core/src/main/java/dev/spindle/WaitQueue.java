@@ -2,59 +2,31 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
+import dev.spindle.internal.run.WorkFifo;
 
 /**
- * A FIFO of waiting entries (plain continuations or {@link Waiter}s) linked through {@code Work.next} as a
- * circular list that holds its tail: O(1) append, O(1) removal of the head or of the entry after a known
- * one. Not thread-safe: the owning primitive guards it with its spin lock.
+ * A FIFO ({@link WorkFifo}) of waiting entries: plain continuations or {@link Waiter}s. Not thread-safe:
+ * the owning primitive guards it with its spin lock.
  *
  * <p>Stale entries (alternatives of a choose decided elsewhere) are dropped lazily: from the head on every
  * append, and by a full sweep whenever the queue has doubled since the last one, so a channel that only
  * ever sees losing alternatives (a {@code choose} with a timeout in a loop) stays small. Amortised O(1).
  *
- * <p>INV: {@code size} is the number of entries; {@code tail == null} iff {@code size == 0}.
  */
-final class WaitQueue {
+final class WaitQueue extends WorkFifo {
     /** Smallest size at which a full sweep for stale entries runs. */
     private static final int MIN_SWEEP = 16;
 
-    /** Newest entry; {@code tail.next} is the oldest. Guarded by the owner's lock. */
-    private Work tail;
-    /** Number of entries. Guarded by the owner's lock. */
-    private int size;
     /** Size at which the next full sweep runs. Guarded by the owner's lock. */
     private int sweepAt = MIN_SWEEP;
-
-    /** Whether there are no entries. */
-    boolean isEmpty() {
-        return tail == null;
-    }
-
-    /** Number of entries, stale ones included. */
-    int size() {
-        return size;
-    }
-
-    /** The newest entry, whose {@code next} is the oldest; null when empty. Start scans here. */
-    Work tail() {
-        return tail;
-    }
 
     /** Appends {@code e} (dropping stale entries first, see the class comment). */
     void add(Work e) {
         dropStaleHead();
-        if (size >= sweepAt) {
+        if (size() >= sweepAt) {
             sweep();
         }
-        Work t = tail;
-        if (t == null) {
-            e.next = e;
-        } else {
-            e.next = t.next;
-            t.next = e;
-        }
-        tail = e;
-        size++;
+        append(e);
     }
 
     /**
@@ -62,10 +34,10 @@ final class WaitQueue {
      * outside any choose, dropping stale ones on the way; null when none. Caller holds the owner's lock.
      */
     Work pollCommitted() {
-        while (tail != null) {
-            Work e = tail.next;
+        while (!isEmpty()) {
+            Work e = tail().next;
             boolean ours = Waiter.commit(e);
-            removeAfter(tail);
+            removeAfter(tail());
             if (ours) {
                 return e;
             }
@@ -73,34 +45,10 @@ final class WaitQueue {
         return null;
     }
 
-    /** Removes and returns the entry after {@code prev} ({@code prev == tail()} removes the head). */
-    Work removeAfter(Work prev) {
-        Work e = prev.next;
-        if (e == prev) {
-            tail = null;
-        } else {
-            prev.next = e.next;
-            if (e == tail) {
-                tail = prev;
-            }
-        }
-        e.next = null;
-        size--;
-        return e;
-    }
-
     /** Removes every entry and returns them oldest first, linked through next and null-terminated. */
-    Work removeAll() {
-        Work t = tail;
-        if (t == null) {
-            return null;
-        }
-        Work head = t.next;
-        t.next = null;
-        tail = null;
-        size = 0;
+    Work drain() {
         sweepAt = MIN_SWEEP;
-        return head;
+        return removeAll();
     }
 
     /**
@@ -109,8 +57,8 @@ final class WaitQueue {
      * removed here: their pick is the fiber's blocker.
      */
     Work removePlainOf(Strand<?> fiber) {
-        Work prev = tail;
-        for (int n = size; n > 0; n--) {
+        Work prev = tail();
+        for (int n = size(); n > 0; n--) {
             Work e = prev.next;
             if (Waiter.pickOf(e) == null && Waiter.isOf(e, fiber)) {
                 return removeAfter(prev);
@@ -121,14 +69,14 @@ final class WaitQueue {
     }
 
     private void dropStaleHead() {
-        while (tail != null && Waiter.isStale(tail.next)) {
-            removeAfter(tail);
+        while (!isEmpty() && Waiter.isStale(tail().next)) {
+            removeAfter(tail());
         }
     }
 
     private void sweep() {
-        Work prev = tail;
-        for (int n = size; n > 0; n--) {
+        Work prev = tail();
+        for (int n = size(); n > 0; n--) {
             Work e = prev.next;
             if (Waiter.isStale(e)) {
                 removeAfter(prev);
@@ -136,6 +84,6 @@ final class WaitQueue {
                 prev = e;
             }
         }
-        sweepAt = Math.max(MIN_SWEEP, 2 * size);
+        sweepAt = Math.max(MIN_SWEEP, 2 * size());
     }
 }

@@ -141,12 +141,12 @@ public final class ConditionVariable {
 
     /** Waiters currently linked (for tests). */
     int waiterCount() {
-        return waiters.size();
+        return waiters.waiting();
     }
 
     @Override
     public String toString() {
-        return Waits.label(this, "ConditionVariable", name) + "[waiters=" + waiters.size() + "]";
+        return Waits.label(this, "ConditionVariable", name) + "[waiters=" + waiters.waiting() + "]";
     }
 
     // ---------------------------------------------------------------- threads

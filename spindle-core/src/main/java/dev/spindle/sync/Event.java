@@ -162,7 +162,7 @@ public final class Event {
         }
         Engine engine = waiters.plainEngineLocked();
         Event[] d = dependents;
-        assert !signalled || waiters.isEmptyLocked() : "INV: signalled implies no waiters";
+        assert !signalled || waiters.isEmpty() : "INV: signalled implies no waiters";
         waiters.unlock();
         if (auto) {
             if (released != null) {
@@ -291,13 +291,13 @@ public final class Event {
 
     /** Waiters currently linked (for tests). */
     int waiterCount() {
-        return waiters.size();
+        return waiters.waiting();
     }
 
     @Override
     public String toString() {
         return Waits.label(this, "Event", name) + "[" + (auto ? "auto" : "manual") + ", "
-                + (signalled ? "signalled" : "not signalled") + ", waiters=" + waiters.size() + "]";
+                + (signalled ? "signalled" : "not signalled") + ", waiters=" + waiters.waiting() + "]";
     }
 
     /** {@link #await()}. */

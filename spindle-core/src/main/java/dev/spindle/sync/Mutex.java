@@ -130,7 +130,7 @@ public final class Mutex {
         } else {
             owner = WaitQueue.identityOf(next);
         }
-        assert locked || waiters.isEmptyLocked() : "INV: !locked implies no waiters";
+        assert locked || waiters.isEmpty() : "INV: !locked implies no waiters";
         waiters.unlock();
         if (next != null) {
             WaitQueue.resume(next, null, engine);
@@ -155,7 +155,7 @@ public final class Mutex {
 
     /** Waiters currently linked (for tests). */
     int waiterCount() {
-        return waiters.size();
+        return waiters.waiting();
     }
 
     @Override
@@ -163,7 +163,7 @@ public final class Mutex {
         waiters.lock();
         boolean l = locked;
         Object o = owner;
-        int n = waiters.sizeLocked();
+        int n = waiters.size();
         waiters.unlock();
         return Waits.label(this, "Mutex", name) + "[" + (l ? "locked by " + Waits.nameOf(o) : "unlocked")
                 + ", waiters=" + n + "]";

@@ -202,14 +202,14 @@ public final class Pool<T> {
 
     /** Waiters currently linked (for tests). */
     int waiterCount() {
-        return waiters.size();
+        return waiters.waiting();
     }
 
     @Override
     public String toString() {
         return Waits.label(this, "Pool", name) + "[" + (capacity > 0 ? "capacity=" + capacity : "unbounded")
                 + ", " + (preserve ? "preserve" : "reconstruct") + ", free=" + free
-                + ", waiters=" + waiters.size() + "]";
+                + ", waiters=" + waiters.waiting() + "]";
     }
 
     // ---------------------------------------------------------------- places (caller holds the lock)
@@ -293,7 +293,7 @@ public final class Pool<T> {
         if (next == null) {
             pushLocked(place);
         }
-        assert free == 0 || waiters.isEmptyLocked() : "INV: free > 0 implies no waiters";
+        assert free == 0 || waiters.isEmpty() : "INV: free > 0 implies no waiters";
         waiters.unlock();
         if (next != null) {
             WaitQueue.resume(next, place, engine);

@@ -136,7 +136,7 @@ public final class Semaphore {
             }
             permits = permits + 1;
         }
-        assert permits == 0 || waiters.isEmptyLocked() : "INV: permits > 0 implies no waiters";
+        assert permits == 0 || waiters.isEmpty() : "INV: permits > 0 implies no waiters";
         waiters.unlock();
         if (next != null) {
             WaitQueue.resume(next, null, engine);
@@ -160,12 +160,12 @@ public final class Semaphore {
 
     /** Waiters currently linked (for tests). */
     int waiterCount() {
-        return waiters.size();
+        return waiters.waiting();
     }
 
     @Override
     public String toString() {
-        return Waits.label(this, "Semaphore", name) + "[permits=" + permits + ", waiters=" + waiters.size() + "]";
+        return Waits.label(this, "Semaphore", name) + "[permits=" + permits + ", waiters=" + waiters.waiting() + "]";
     }
 
     // ---------------------------------------------------------------- internals

@@ -122,13 +122,13 @@ public final class Ticket {
 
     /** Waiters currently linked (for tests). */
     int waiterCount() {
-        return waiters.size();
+        return waiters.waiting();
     }
 
     @Override
     public String toString() {
         String state = called ? "called" : "waiting";
-        return "Ticket of " + queue.label() + "[" + state + ", waiters=" + waiters.size() + "]";
+        return "Ticket of " + queue.label() + "[" + state + ", waiters=" + waiters.waiting() + "]";
     }
 
     /** It is this ticket's turn: releases its waiters. */

@@ -129,7 +129,7 @@ public final class WaitGroup {
         } while (!COUNT.compareAndSet(this, c, c - 1));
         Cont<?> released = c == 1 ? waiters.pollAllLocked() : null;
         Engine engine = waiters.plainEngineLocked();
-        assert count > 0 || waiters.isEmptyLocked() : "INV: count == 0 implies no waiters";
+        assert count > 0 || waiters.isEmpty() : "INV: count == 0 implies no waiters";
         waiters.unlock();
         WaitQueue.resumeAll(released, null, engine);
     }
@@ -173,12 +173,12 @@ public final class WaitGroup {
 
     /** Waiters currently linked (for tests). */
     int waiterCount() {
-        return waiters.size();
+        return waiters.waiting();
     }
 
     @Override
     public String toString() {
-        return Waits.label(this, "WaitGroup", name) + "[count=" + count + ", waiters=" + waiters.size() + "]";
+        return Waits.label(this, "WaitGroup", name) + "[count=" + count + ", waiters=" + waiters.waiting() + "]";
     }
 
     /** {@link #await()}. */

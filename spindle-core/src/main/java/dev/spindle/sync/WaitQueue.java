@@ -5,6 +5,7 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.WorkFifo;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -20,8 +21,8 @@ import java.lang.invoke.VarHandle;
  *   One spin lock (an int field, TTAS) guards the waiter list and, by convention, the state of the
  *   primitive that owns the queue (a count, a flag, the permits): a primitive takes this lock, looks at its
  *   state, and either changes it or links a waiter, in one critical section of a few instructions.
- *   Waiters are linked through Work.next into a circular list that holds its tail (tail.next is the
- *   oldest): O(1) append and poll, O(n) removal of a given waiter (cancellation, timeout, interrupt).
+ *   Waiters are linked through Work.next into a circular list that holds its tail (WorkFifo): O(1)
+ *   append and poll, O(n) removal of a given waiter (cancellation, timeout, interrupt).
  *
  * Kinds of entries
  *   entry                        | queued by                          | resumed by
@@ -43,20 +44,15 @@ import java.lang.invoke.VarHandle;
  *   unlinks under the lock, so exactly one of the two gets any entry. Entries that must not be
  *   cancelled (a condition variable's re-lock of its mutex) have no fiber and are never matched.
  *
- * INV: size == number of linked entries; tail == null iff size == 0.
  * INV: plainCount == number of linked entries that are not Waiters; all of them belong to plainEngine.
  * INV: an entry is in at most one queue, and while it is, only this queue writes its next link.
  * </pre>
  */
-final class WaitQueue implements Blocker {
+final class WaitQueue extends WorkFifo implements Blocker {
     /** The primitive this queue belongs to: named in deadlock reports and fiber dumps. */
     private final Object owner;
     /** Spin lock word (0 free, 1 held); guards every field below and the owner's state. */
     private int lock;
-    /** Newest entry; tail.next is the oldest. Guarded by lock. */
-    private Cont<?> tail;
-    /** Number of entries. Guarded by lock. */
-    private int size;
     /** Entries that are plain fiber continuations. Guarded by lock. */
     private int plainCount;
     /** The engine every plain entry belongs to; meaningful while plainCount > 0. Guarded by lock. */
@@ -78,18 +74,10 @@ final class WaitQueue implements Blocker {
 
     // ---------------------------------------------------------------- list (caller holds lock)
 
-    boolean isEmptyLocked() {
-        return tail == null;
-    }
-
-    int sizeLocked() {
-        return size;
-    }
-
     /** Number of waiters, taking the lock: for tests and {@code toString}. */
-    int size() {
+    int waiting() {
         lock();
-        int n = size;
+        int n = size();
         unlock();
         return n;
     }
@@ -121,36 +109,13 @@ final class WaitQueue implements Blocker {
      * passing {@link #plainEngineLocked()} read in the same critical section.
      */
     Cont<?> pollLocked() {
-        Cont<?> t = tail;
-        if (t == null) {
-            return null;
-        }
-        Cont<?> head = (Cont<?>) t.next;
-        if (head == t) {
-            tail = null;
-        } else {
-            t.next = head.next;
-        }
-        head.next = null;
-        size--;
-        if (!(head instanceof Waiter<?>)) {
-            plainCount--;
-        }
-        return head;
+        return isEmpty() ? null : unlinkAfter((Cont<?>) tail());
     }
 
     /** Removes every entry and returns them oldest first, linked through next and null-terminated. */
     Cont<?> pollAllLocked() {
-        Cont<?> t = tail;
-        if (t == null) {
-            return null;
-        }
-        Cont<?> head = (Cont<?>) t.next;
-        t.next = null;
-        tail = null;
-        size = 0;
         plainCount = 0;
-        return head;
+        return (Cont<?>) removeAll();
     }
 
     /** The engine of the plain entries taken in this critical section. */
@@ -160,8 +125,8 @@ final class WaitQueue implements Blocker {
 
     /** Unlinks {@code entry} if it is still queued here; true when this call did. */
     boolean removeLocked(Cont<?> entry) {
-        Cont<?> prev = tail;
-        for (int n = size; n > 0; n--) {
+        Cont<?> prev = (Cont<?>) tail();
+        for (int n = size(); n > 0; n--) {
             Cont<?> e = (Cont<?>) prev.next;
             if (e == entry) {
                 unlinkAfter(prev);
@@ -235,8 +200,8 @@ final class WaitQueue implements Blocker {
     @Override
     public Cont<?> removeWaiter(Strand<?> fiber) {
         lock();
-        Cont<?> prev = tail;
-        for (int n = size; n > 0; n--) {
+        Cont<?> prev = (Cont<?>) tail();
+        for (int n = size(); n > 0; n--) {
             Cont<?> e = (Cont<?>) prev.next;
             if (e.fiber == fiber) {
                 unlinkAfter(prev);
@@ -262,34 +227,17 @@ final class WaitQueue implements Blocker {
     // ---------------------------------------------------------------- links (caller holds lock)
 
     private void link(Cont<?> k) {
-        Cont<?> t = tail;
-        if (t == null) {
-            k.next = k;
-        } else {
-            k.next = t.next;
-            t.next = k;
-        }
-        tail = k;
-        size++;
-        assert plainCount >= 0 && plainCount <= size;
+        append(k);
+        assert plainCount >= 0 && plainCount <= size();
     }
 
-    private void unlinkAfter(Cont<?> prev) {
-        Cont<?> e = (Cont<?>) prev.next;
-        if (e == prev) {
-            tail = null;
-        } else {
-            prev.next = e.next;
-            if (e == tail) {
-                tail = prev;
-            }
-        }
-        e.next = null;
-        size--;
+    private Cont<?> unlinkAfter(Cont<?> prev) {
+        Cont<?> e = (Cont<?>) removeAfter(prev);
         if (!(e instanceof Waiter<?>)) {
             plainCount--;
         }
-        assert (tail == null) == (size == 0) && plainCount >= 0 && plainCount <= size;
+        assert plainCount >= 0 && plainCount <= size();
+        return e;
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), WaitQueue.class, "lock");
