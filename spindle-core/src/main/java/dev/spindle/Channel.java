@@ -258,10 +258,7 @@ public final class Channel<A> {
                 Jobs.succeed(w, k, g.value);
                 return;
             }
-            self.blockOn(take);
-            takers.add(k);
-            SpinLock.unlock(LOCK, Channel.this);
-            self.checkCancelWhileBlocked(w, take);
+            takers.blockAndUnlock(w, self, take, k, LOCK, Channel.this);
         }
 
         @Override
@@ -325,10 +322,7 @@ public final class Channel<A> {
                 Jobs.succeed(w, k, null);
                 return;
             }
-            self.blockOn(take);
-            givers.add(new Waiter<A>(k, null, 0, value));
-            SpinLock.unlock(LOCK, Channel.this);
-            self.checkCancelWhileBlocked(w, take);
+            givers.blockAndUnlock(w, self, take, new Waiter<A>(k, null, 0, value), LOCK, Channel.this);
         }
 
         @Override

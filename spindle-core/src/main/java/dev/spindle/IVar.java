@@ -221,10 +221,7 @@ public final class IVar<A> {
                 deliver(w, k, s);
                 return;
             }
-            self.blockOn(read);
-            readers.add(k);
-            SpinLock.unlock(LOCK, IVar.this);
-            self.checkCancelWhileBlocked(w, read);
+            readers.blockAndUnlock(w, self, read, k, LOCK, IVar.this);
         }
 
         @Override

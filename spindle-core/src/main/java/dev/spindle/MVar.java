@@ -186,10 +186,7 @@ public final class MVar<A> {
                 Jobs.succeed(w, k, x);
                 return;
             }
-            self.blockOn(take);
-            (emptying() ? takers : readers).add(k);
-            SpinLock.unlock(LOCK, MVar.this);
-            self.checkCancelWhileBlocked(w, take);
+            (emptying() ? takers : readers).blockAndUnlock(w, self, take, k, LOCK, MVar.this);
         }
 
         @Override

@@ -172,10 +172,7 @@ public final class Mailbox<A> {
                 Jobs.succeed(w, k, m);
                 return;
             }
-            self.blockOn(take);
-            takers.add(k);
-            SpinLock.unlock(LOCK, Mailbox.this);
-            self.checkCancelWhileBlocked(w, take);
+            takers.blockAndUnlock(w, self, take, k, LOCK, Mailbox.this);
         }
 
         @Override

@@ -1,8 +1,12 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.WorkFifo;
+import dev.spindle.internal.run.Worker;
+import java.lang.invoke.VarHandle;
 
 /**
  * A FIFO ({@link WorkFifo}) of waiting entries: plain continuations or {@link Waiter}s. Not thread-safe:
@@ -27,6 +31,20 @@ final class WaitQueue extends WorkFifo {
             sweep();
         }
         append(e);
+    }
+
+    /**
+     * Waits as {@code entry} (the continuation of {@code self}, or a node that carries it), following the
+     * protocol of {@link Strand#blockOn}: the caller holds the spin lock {@code lock} of {@code owner} (which
+     * guards this queue) and has found that it must wait; this records {@code b} as the fiber's blocker,
+     * links the entry, releases the lock and withdraws the entry again at once if cancellation arrived
+     * meanwhile. Small enough to be inlined, so {@code lock} stays a constant at every call site.
+     */
+    void blockAndUnlock(Worker w, Strand<?> self, Blocker b, Work entry, VarHandle lock, Object owner) {
+        self.blockOn(b);
+        add(entry);
+        SpinLock.unlock(lock, owner);
+        self.checkCancelWhileBlocked(w, b);
     }
 
     /**
