@@ -88,8 +88,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** Newest child. CAS by the fiber's own code (push) and by retiring children (drop). */
     private volatile FiberCore<?> firstChild;
     /**
-     * Next older sibling. Written before the publishing CAS of the parent's firstChild; afterwards only by
-     * the parent's own code, to unlink retired siblings (plain write: a racing reader sees either link).
+     * Next older sibling. Written before the publishing CAS of the parent's firstChild; afterwards by the
+     * parent's own code, to unlink retired siblings, and set to null by whoever detaches the whole list of
+     * retired children (unchain). Plain writes: a racing reader sees either link.
      */
     private FiberCore<?> nextSibling;
     /** 1 while running + children not yet retired. Atomic. */
@@ -464,7 +465,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             } else if (left > 0) {
                 return;
             }
-            f.firstChild = null; // finished, and no child is live: let go of the retired ones
+            // finished, and no child is live: let go of the retired ones (xchg, as fencing as the volatile
+            // store it replaces, so that exactly one of this and a racing dropRetiredChildren unchains them)
+            unchain((FiberCore<?>) FIRST_CHILD.getAndSet(f, null));
             if (f.parent == null) {
                 // a root stays registered while it has live descendants, so shutdownNow() reaches them
                 f.engine.removeRoot(f);
@@ -485,8 +488,24 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      */
     private void dropRetiredChildren() {
         FiberCore<?> h = firstChild;
-        if (h != null && pending == 1 && !isDone()) {
-            FIRST_CHILD.compareAndSet(this, h, null);
+        if (h != null && pending == 1 && !isDone() && FIRST_CHILD.compareAndSet(this, h, null)) {
+            unchain(h);
+        }
+    }
+
+    /**
+     * Cuts the links of a list just detached from its parent, all of whose children have retired: otherwise
+     * whoever still holds one of them (a Fiber handle, a stale reference) keeps every older sibling
+     * reachable through nextSibling, and a long list is a long chain for the collector. A walker still on
+     * the old list (a canceller, a racing addChild scan) may stop early, which is harmless: every entry is
+     * retired, and a child pushed after the detach is only reachable from the new firstChild.
+     */
+    private static void unchain(FiberCore<?> h) {
+        FiberCore<?> c = h;
+        while (c != null) {
+            FiberCore<?> next = c.nextSibling;
+            c.nextSibling = null;
+            c = next;
         }
     }
 
@@ -497,6 +516,11 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             n++;
         }
         return n;
+    }
+
+    /** The next older sibling this fiber links, or null; for tests. */
+    FiberCore<?> olderSibling() {
+        return nextSibling;
     }
 
     /** Number of children not yet retired. */
