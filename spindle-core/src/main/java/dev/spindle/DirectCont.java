@@ -2,8 +2,6 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.Strand;
-import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -12,10 +10,10 @@ import java.util.concurrent.Callable;
 /**
  * The continuation backend: the body is a {@code jdk.internal.vm.Continuation} run on the scheduler's
  * workers. {@code await} runs the awaited job at once, inside the body's continuation and as part of the
- * direct fiber (as a stackless bind step would: no child fiber), with an {@link Await} of the direct fiber
- * as its continuation. A job that completes during that run costs no yield at all; one that waits leaves
- * the await to its completer, and the body yields. Whoever completes it, on whichever worker, queues the
- * body's next step on the body's home worker.
+ * direct fiber (as a stackless bind step would: no child fiber), with this object as the job's
+ * continuation. A job that completes during that run costs no yield at all; one that waits leaves the
+ * await to its completer, and the body yields. Whoever completes it, on whichever worker, queues the
+ * body's next step (this object again) on the body's home worker.
  *
  * <p>Cancellation therefore reaches an awaited job exactly as it reaches stackless code of the fiber: a
  * blocked job is withdrawn through the fiber's blocker and fails with the cancel signal, which the body
@@ -31,6 +29,12 @@ import java.util.concurrent.Callable;
  * while bodies wait (a body resumed by another driving thread is not supported). Affinity is also what
  * makes the inline run safe: the resumption can only run on this thread, so never before the yield.
  *
+ * <p><b>One object per body.</b> This object is the continuation's target, the continuation of every job
+ * the body awaits (a body awaits one job at a time, and each job resumes its continuation exactly once)
+ * and the work item of the body's next step; {@link #state} says which role a run of it as work plays.
+ * A waiting body costs this object, the {@code Continuation} and its stack chunk (the frames from the
+ * body's entry to the yield), besides its fiber.
+ *
  * <p><b>No pool of idle continuations</b> (marl's {@code idleFibers}). A JDK continuation is one-shot: once
  * its runnable has returned it cannot run another, so a pooled one would have to loop, yielding at the end
  * of each body and being resumed for the next. A yield and a resume cost about 100 ns on a 2-core EPYC
@@ -43,29 +47,51 @@ import java.util.concurrent.Callable;
  * other work meanwhile as {@link Scheduler#run} does inside a job, until the resumption comes back.
  */
 final class DirectCont<A> extends DirectContext<A> implements Runnable {
+    /** No await in progress: the body runs, or has not started. */
+    private static final byte IDLE = 0;
+    /** {@code await} runs the job on the home thread; a completion now leaves the outcome for it. */
+    private static final byte INLINE = 1;
+    /** Completed while INLINE: {@code await} returns without yielding. */
+    private static final byte DONE = 2;
+    /** {@code await} gave up waiting inline and yields (or waits pinned); the completion queues a step. */
+    private static final byte DETACHED = 3;
+    /** Completed after DETACHED: this object is queued (or running) as the body's next step. */
+    private static final byte RESUMING = 4;
+    /** The body has returned or thrown. */
+    private static final byte FINISHED = 5;
+
+    private static final VarHandle STATE;
+
     private final Object continuation;
     /** The worker whose thread runs every step of the body. */
     private final Worker home;
-    /** The work item that runs the body's next step; queued once per await that had to wait. */
-    private final Work resume = new ResumeStep(this);
-    /** The body is inside {@code await}, about to yield (a yield anywhere else is a bug). Home thread only. */
-    private boolean yielding;
+    /** The awaited job's failure, or the body's; null otherwise. {@link #value} holds the values. */
+    private Throwable error;
+    /**
+     * One of the constants above. Home thread: IDLE -> INLINE (before the job can see this object),
+     * INLINE -> DONE or DETACHED, DONE or RESUMING -> INLINE or FINISHED. Completer: INLINE -> DONE (CAS,
+     * or a plain write on the home thread inside the inline run), DETACHED -> RESUMING (only the completer
+     * changes DETACHED). The outcome is written before DONE or RESUMING and read after them.
+     */
+    private volatile byte state;
     /** The body could not yield and waits on its thread; the resumption then only ends that wait. Home only. */
     private boolean waitingPinned;
     /** The resumption arrived while {@link #waitingPinned}. Home thread only. */
     private boolean resumedPinned;
-    private boolean finished;
-    private A value;
-    private Throwable error;
 
-    DirectCont(Callable<? extends A> body, Cont<A> k, Engine engine, Worker home) {
-        super(body, k, engine);
+    DirectCont(Callable<? extends A> body, Cont<A> k, Worker home) {
+        super(body, k);
         this.home = home;
         try {
-            continuation = DirectBackend.NEW_CONTINUATION.invoke((Runnable) this);
+            continuation = (Object) DirectBackend.NEW_CONTINUATION.invokeExact((Runnable) this);
         } catch (Throwable e) {
             throw new IllegalStateException("cannot create a continuation for a direct body", e);
         }
+    }
+
+    @Override
+    Engine engine() {
+        return home.engine();
     }
 
     /** The continuation's entry point: runs the body. */
@@ -76,7 +102,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         } catch (Throwable e) {
             error = e;
         } finally {
-            finished = true;
+            STATE.set(this, FINISHED); // home thread, no await pending: nobody else writes state now
         }
     }
 
@@ -88,69 +114,116 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         }
         DirectContext<?> previous = enter();
         try {
-            DirectBackend.RUN.invoke(continuation);
+            DirectBackend.RUN.invokeExact(continuation);
         } catch (Throwable e) {
-            if (!finished) {
-                finished = true;
+            if (state != FINISHED) {
+                STATE.set(this, FINISHED);
                 error = e;
             }
         } finally {
             exit(previous);
         }
-        if (finished) {
-            A v = value;
+        byte s = state;
+        if (s == FINISHED) {
+            @SuppressWarnings("unchecked")
+            A v = (A) value;
             Throwable e = error;
             value = null;
             error = null;
             deliver(w, v, e);
-        } else if (!yielding) {
+        } else if (s != DETACHED && s != RESUMING) {
             deliver(w, null, new IllegalStateException(
                     "a direct body yielded its continuation outside Direct.await"));
         }
         // else: yielded in await; its completer queues the next step
     }
 
-    /** Queues the body's next step on its home worker; {@code w} is the completing worker. */
-    void resumeFrom(Worker w) {
-        if (w == home) {
-            w.push(resume);
-        } else {
-            home.pushInbox(resume);
-        }
-    }
-
     @Override
     <B> B await(Job<B> job) {
         checkCancel();
-        Await<B> c = new Await<>(this);
-        runAwaited(home, job, c); // this thread drives home: the body runs nowhere else
-        if (c.detach()) {
-            yielding = true;
-            boolean yielded;
-            try {
-                yielded = (boolean) DirectBackend.YIELD.invoke();
-            } catch (IllegalStateException pinned) {
-                yielded = false;
-            } catch (Throwable e) {
-                yielded = false; // cannot happen: yield fails only as pinned; wait on the thread then
-            } finally {
-                yielding = false;
-            }
-            if (!yielded) {
-                waitPinned();
-            }
+        STATE.set(this, INLINE); // published to a completer on another thread by the job's own hand-off
+        runAwaited(home, job, this); // this thread drives home: the body runs nowhere else
+        if (state != DONE && STATE.compareAndSet(this, INLINE, DETACHED)) {
+            suspend();
         }
-        return c.outcome();
+        Object v = value;
+        Throwable e = error;
+        value = null;
+        error = null;
+        return outcome(fiber, v, e);
+    }
+
+    /** Waits, DETACHED, until the completion has queued the next step and it ran. */
+    private void suspend() {
+        boolean yielded;
+        try {
+            yielded = (boolean) DirectBackend.YIELD.invokeExact();
+        } catch (IllegalStateException pinned) {
+            yielded = false;
+        } catch (Throwable e) {
+            yielded = false; // cannot happen: yield fails only as pinned; wait on the thread then
+        }
+        if (!yielded) {
+            waitPinned();
+        }
     }
 
     /** The continuation could not yield: run other work on this thread until the resumption comes. */
     private void waitPinned() {
         waitingPinned = true;
         try {
-            engine.await(() -> resumedPinned);
+            engine().await(() -> resumedPinned);
         } finally {
             waitingPinned = false;
             resumedPinned = false;
+        }
+    }
+
+    /** The awaited job succeeded with {@code b}. */
+    @Override
+    public void doCont(Worker w, Object b) {
+        value = b;
+        completed(w);
+    }
+
+    /** The awaited job failed with {@code e}, or was cancelled. */
+    @Override
+    public void doHandle(Worker w, Throwable e) {
+        error = e;
+        completed(w);
+    }
+
+    /**
+     * Run as work: RESUMING, the body's next step (sent home if sharing moved it); otherwise the awaited
+     * job's completer queued this continuation with its value stored, so complete the await.
+     */
+    @Override
+    public void doWork(Worker w) {
+        if (state != RESUMING) {
+            completed(w);
+        } else if (w != home) {
+            home.pushInbox(this);
+        } else {
+            try {
+                step(w);
+            } catch (Throwable e) {
+                // step() catches what the body throws; anything else is a runtime bug, not the await's failure
+                w.engine().reportUncaught(e);
+            }
+        }
+    }
+
+    /** The awaited job has completed (its outcome stored); {@code w} is the completing worker. */
+    private void completed(Worker w) {
+        if (w == home && state == INLINE) {
+            STATE.set(this, DONE); // on the home thread while INLINE: inside the job's run in await
+        } else if (!STATE.compareAndSet(this, INLINE, DONE)) {
+            STATE.set(this, RESUMING); // DETACHED: only this completion writes state until the step runs
+            if (w == home) {
+                w.push(this);
+            } else {
+                home.pushInbox(this);
+            }
         }
     }
 
@@ -159,75 +232,11 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         return "direct body (continuation)";
     }
 
-    /**
-     * The awaited job's continuation. INLINE while the job runs inside {@code await}; a completion then
-     * (on this thread, or by another thread that wins the CAS) leaves the result for {@code await} to take
-     * without yielding. DETACHED once {@code await} gave up waiting inline: the completion queues the body's
-     * next step. Exactly one of the two happens.
-     */
-    private static final class Await<B> extends AwaitCont<B> {
-        private static final int INLINE = 0;
-        private static final int DONE = 1;
-        private static final int DETACHED = 2;
-        private static final VarHandle STATE;
-
-        private final DirectCont<?> run;
-        private volatile int state;
-
-        Await(DirectCont<?> run) {
-            super(run.self);
-            this.run = run;
-        }
-
-        @Override
-        void completed(Worker w) {
-            if (w == run.home && state == INLINE) {
-                state = DONE; // on the home thread while INLINE: inside the job's run in await
-            } else if (!STATE.compareAndSet(this, INLINE, DONE)) {
-                run.resumeFrom(w); // DETACHED
-            }
-        }
-
-        /** After the inline run: true when the body must wait (the completer resumes it), false if done. */
-        boolean detach() {
-            return state != DONE && STATE.compareAndSet(this, INLINE, DETACHED);
-        }
-
-        static {
-            try {
-                STATE = MethodHandles.lookup().findVarHandle(Await.class, "state", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-    }
-
-    /** Runs the body's next step, on its home worker (sharing may have moved this item: send it home). */
-    private static final class ResumeStep extends Work {
-        private final DirectCont<?> run;
-
-        ResumeStep(DirectCont<?> run) {
-            this.run = run;
-        }
-
-        @Override
-        public void doWork(Worker w) {
-            if (w == run.home) {
-                run.step(w);
-            } else {
-                run.home.pushInbox(this);
-            }
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            // step() catches what the body throws; anything else is a runtime bug
-            w.engine().reportUncaught(e);
-        }
-
-        @Override
-        public Strand<?> owner() {
-            return run.self;
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(DirectCont.class, "state", byte.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
         }
     }
 }

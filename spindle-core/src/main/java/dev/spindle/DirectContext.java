@@ -16,29 +16,39 @@ import java.util.concurrent.locks.LockSupport;
  * runs (see {@link #current}), and the fiber's blocker while the body itself runs. Subclasses are the
  * backends ({@link DirectRun}: virtual thread; {@link DirectCont}: continuation).
  *
- * <p>An awaited job runs as part of the direct fiber (no child fiber), with an {@link AwaitCont} of the
- * fiber as its continuation: while it waits, the fiber is blocked on whatever the job waits for, exactly
- * as stackless code would be, and cancellation withdraws it the same way. While the body itself runs the
- * fiber's blocker is this context, whose {@link #removeWaiter} gives nothing back: the body sees the
- * cancellation at its next {@code await}. The direct job's continuation is resumed only when the body has
- * ended, so its {@code finally} blocks always run first.
+ * <p>An awaited job runs as part of the direct fiber (no child fiber), with a continuation of the fiber:
+ * while it waits, the fiber is blocked on whatever the job waits for, exactly as stackless code would be,
+ * and cancellation withdraws it the same way. While the body itself runs the fiber's blocker is this
+ * context, whose {@link #removeWaiter} gives nothing back: the body sees the cancellation at its next
+ * {@code await}. The direct job's continuation is resumed only when the body has ended, so its
+ * {@code finally} blocks always run first.
+ *
+ * <p>A context is a {@link Cont} of the fiber ({@link #fiber}) so that {@link DirectCont} can be the
+ * continuation of each job it awaits and the work item of its own next step, with no object per await;
+ * {@link DirectRun} awaits through a {@link ThreadAwait} and is never queued.
  *
  * @param <A> the body's value type
  */
-abstract class DirectContext<A> implements Blocker {
+abstract class DirectContext<A> extends Cont<Object> implements Blocker {
     private static final ThreadLocal<DirectContext<?>> CURRENT = new ThreadLocal<>();
 
     final Callable<? extends A> body;
+    /** The direct job's continuation: resumed once, with the body's result. */
     final Cont<A> k;
-    final Engine engine;
-    final FiberCore<?> self;
 
-    DirectContext(Callable<? extends A> body, Cont<A> k, Engine engine) {
+    DirectContext(Callable<? extends A> body, Cont<A> k) {
+        super(k.fiber);
         this.body = body;
         this.k = k;
-        this.engine = engine;
-        this.self = (FiberCore<?>) k.fiber;
     }
+
+    /** The direct fiber. */
+    final FiberCore<?> self() {
+        return (FiberCore<?>) fiber;
+    }
+
+    /** The engine the direct fiber runs on. */
+    abstract Engine engine();
 
     /**
      * The direct body the calling thread runs, or null outside any: a field of the worker on worker
@@ -79,24 +89,24 @@ abstract class DirectContext<A> implements Blocker {
 
     /** Throws at an await of a cancelled direct fiber. */
     final void checkCancel() {
-        if (self.cancelPending()) {
+        if (self().cancelPending()) {
             throw new CancellationException("the direct fiber was cancelled");
         }
     }
 
     /** Starts {@code job} as part of the direct fiber on worker {@code w}, completing {@code c}. */
     @SuppressWarnings("unchecked")
-    static <B> void runAwaited(Worker w, Job<B> job, AwaitCont<?> c) {
+    static <B> void runAwaited(Worker w, Job<B> job, Cont<?> c) {
         try {
-            job.doJob(w, (AwaitCont<B>) c);
+            job.doJob(w, (Cont<B>) c);
         } catch (Throwable e) {
             c.doHandle(w, e); // what escapes a job's own code fails the await, as it fails a bind step
         }
     }
 
     /** From a thread that is not a worker of the engine: queues {@code job} to run as in {@link #runAwaited}. */
-    final <B> void submitAwaited(Job<B> job, AwaitCont<B> c) {
-        engine.pushGlobal(new Work() {
+    final <B> void submitAwaited(Job<B> job, Cont<B> c) {
+        engine().pushGlobal(new Work() {
             @Override
             public void doWork(Worker w) {
                 runAwaited(w, job, c);
@@ -109,59 +119,36 @@ abstract class DirectContext<A> implements Blocker {
 
             @Override
             public Strand<?> owner() {
-                return self;
+                return fiber;
             }
         });
     }
 
     /**
-     * The continuation of an awaited job: part of the direct fiber; records the job's outcome and then
-     * tells its subclass, which resumes the body.
+     * What {@code await} gives for an awaited job that ended with {@code value} or, when not null,
+     * {@code error}: the value, or the exception it throws.
      */
-    abstract static class AwaitCont<B> extends Cont<B> {
-        /** The job's failure, or null; written before {@link #completed} publishes the outcome. */
-        private Throwable error;
-
-        AwaitCont(Strand<?> fiber) {
-            super(fiber);
+    @SuppressWarnings("unchecked")
+    static <B> B outcome(Strand<?> fiber, Object value, Throwable error) {
+        if (error == null) {
+            return (B) value;
         }
-
-        @Override
-        public final void doCont(Worker w, B b) {
-            value = b;
-            completed(w);
+        if (Jobs.isCancel(error)) {
+            throw new CancellationException(fiber.isCancelRequested()
+                    ? "the direct fiber was cancelled"
+                    : "the awaited job was cancelled");
         }
-
-        @Override
-        public final void doHandle(Worker w, Throwable e) {
-            error = e;
-            completed(w);
-        }
-
-        /** Resumes the body; {@code w} is the completing worker. */
-        abstract void completed(Worker w);
-
-        /** What {@code await} gives: the value, or the exception it throws. */
-        final B outcome() {
-            Throwable e = error;
-            if (e == null) {
-                return value;
-            }
-            if (Jobs.isCancel(e)) {
-                throw new CancellationException(fiber.isCancelRequested()
-                        ? "the direct fiber was cancelled"
-                        : "the awaited job was cancelled");
-            }
-            throw Jobs.rethrowable(e);
-        }
+        throw Jobs.rethrowable(error);
     }
 
     /**
-     * An await that blocks a thread: a body's virtual thread, or a worker thread whose continuation is
-     * pinned (which runs other work meanwhile, {@link Engine#await}).
+     * The continuation of a job awaited by a thread that blocks until it ends: a body's virtual thread.
+     * Part of the direct fiber.
      */
-    static final class ThreadAwait<B> extends AwaitCont<B> implements StopCondition {
+    static final class ThreadAwait<B> extends Cont<B> implements StopCondition {
         private final Thread waiter = Thread.currentThread();
+        /** The job's failure, or null; written before {@link #done} publishes the outcome. */
+        private Throwable error;
         private volatile boolean done;
 
         ThreadAwait(Strand<?> fiber) {
@@ -169,7 +156,18 @@ abstract class DirectContext<A> implements Blocker {
         }
 
         @Override
-        void completed(Worker w) {
+        public void doCont(Worker w, B b) {
+            value = b;
+            completed();
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            error = e;
+            completed();
+        }
+
+        private void completed() {
             done = true; // volatile write after the outcome: the waiter reads done, then the outcome
             LockSupport.unpark(waiter);
         }
@@ -185,6 +183,11 @@ abstract class DirectContext<A> implements Blocker {
                 LockSupport.park(this);
             }
         }
+
+        /** What {@code await} gives: the value, or the exception it throws. */
+        B outcome() {
+            return DirectContext.outcome(fiber, value, error);
+        }
     }
 
     /**
@@ -192,7 +195,9 @@ abstract class DirectContext<A> implements Blocker {
      * body ended with. {@code w} is the caller's worker, or null on a foreign thread.
      */
     final void deliver(Worker w, A value, Throwable error) {
+        FiberCore<?> self = self();
         if (w == null) {
+            Engine engine = engine();
             if (self.cancelPending()) {
                 engine.submit(new Jobs.FailWork(k, Jobs.CancelSignal.INSTANCE));
             } else if (error != null) {

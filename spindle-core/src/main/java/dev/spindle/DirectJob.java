@@ -33,7 +33,7 @@ final class DirectJob<A> extends Job<A> {
             return;
         }
         if (DirectBackend.SELECTED == Direct.Backend.CONTINUATION) {
-            DirectCont<A> run = new DirectCont<>(body, k, engine, w);
+            DirectCont<A> run = new DirectCont<>(body, k, w);
             self.blockOn(run);
             run.step(w);
         } else {

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Worker;
 import java.util.concurrent.Callable;
 
 /**
@@ -9,11 +10,18 @@ import java.util.concurrent.Callable;
  * job to run as part of the direct fiber on the scheduler's workers and parks the thread until it ends.
  */
 final class DirectRun<A> extends DirectContext<A> implements Runnable {
+    private final Engine engine;
     /** The body's virtual thread; set when it starts. */
     private volatile Thread thread;
 
     DirectRun(Callable<? extends A> body, Cont<A> k, Engine engine) {
-        super(body, k, engine);
+        super(body, k);
+        this.engine = engine;
+    }
+
+    @Override
+    Engine engine() {
+        return engine;
     }
 
     void start() {
@@ -39,10 +47,22 @@ final class DirectRun<A> extends DirectContext<A> implements Runnable {
     @Override
     <B> B await(Job<B> job) {
         checkCancel();
-        ThreadAwait<B> c = new ThreadAwait<>(self);
+        ThreadAwait<B> c = new ThreadAwait<>(fiber);
         submitAwaited(job, c);
         c.park();
         return c.outcome();
+    }
+
+    /** Never called: awaits complete a {@link DirectContext.ThreadAwait}, and this context is never queued. */
+    @Override
+    public void doCont(Worker w, Object value) {
+        throw new IllegalStateException("a virtual-thread direct body is not a continuation");
+    }
+
+    /** Never called; see {@link #doCont}. */
+    @Override
+    public void doHandle(Worker w, Throwable e) {
+        throw new IllegalStateException("a virtual-thread direct body is not a continuation", e);
     }
 
     @Override
