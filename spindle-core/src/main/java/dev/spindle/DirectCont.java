@@ -32,8 +32,9 @@ import java.util.concurrent.Callable;
  * <p><b>One object per body.</b> This object is the continuation's target, the continuation of every job
  * the body awaits (a body awaits one job at a time, and each job resumes its continuation exactly once)
  * and the work item of the body's next step; {@link #state} says which role a run of it as work plays.
- * A waiting body costs this object, the {@code Continuation} and its stack chunk (the frames from the
- * body's entry to the yield), besides its fiber.
+ * {@link #value} carries whatever is in flight: the body until it starts, each awaited job's outcome, the
+ * body's result. A waiting body costs this object (40 bytes), the {@code Continuation} and its stack chunk
+ * (the frames from the body's entry to the yield), besides its fiber.
  *
  * <p><b>No pool of idle continuations</b> (marl's {@code idleFibers}). A JDK continuation is one-shot: once
  * its runnable has returned it cannot run another, so a pooled one would have to loop, yielding at the end
@@ -65,23 +66,25 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     private final Object continuation;
     /** The worker whose thread runs every step of the body. */
     private final Worker home;
-    /** The awaited job's failure, or the body's; null otherwise. {@link #value} holds the values. */
-    private Throwable error;
     /**
      * One of the constants above. Home thread: IDLE -> INLINE (before the job can see this object),
      * INLINE -> DONE or DETACHED, DONE or RESUMING -> INLINE or FINISHED. Completer: INLINE -> DONE (CAS,
      * or a plain write on the home thread inside the inline run), DETACHED -> RESUMING (only the completer
-     * changes DETACHED). The outcome is written before DONE or RESUMING and read after them.
+     * changes DETACHED). The outcome ({@link #value}, {@link #failed}) is written before DONE or RESUMING
+     * and read after them.
      */
     private volatile byte state;
+    /** {@link #value} is a failure (a Throwable the awaited job or the body ended with), not a value. */
+    private boolean failed;
     /** The body could not yield and waits on its thread; the resumption then only ends that wait. Home only. */
     private boolean waitingPinned;
     /** The resumption arrived while {@link #waitingPinned}. Home thread only. */
     private boolean resumedPinned;
 
     DirectCont(Callable<? extends A> body, Cont<A> k, Worker home) {
-        super(body, k);
+        super(k);
         this.home = home;
+        this.value = body;
         try {
             continuation = (Object) DirectBackend.NEW_CONTINUATION.invokeExact((Runnable) this);
         } catch (Throwable e) {
@@ -97,10 +100,14 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** The continuation's entry point: runs the body. */
     @Override
     public void run() {
+        @SuppressWarnings("unchecked")
+        Callable<? extends A> body = (Callable<? extends A>) value;
+        value = null;
         try {
             value = body.call();
         } catch (Throwable e) {
-            error = e;
+            value = e;
+            failed = true;
         } finally {
             STATE.set(this, FINISHED); // home thread, no await pending: nobody else writes state now
         }
@@ -118,19 +125,21 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         } catch (Throwable e) {
             if (state != FINISHED) {
                 STATE.set(this, FINISHED);
-                error = e;
+                value = e;
+                failed = true;
             }
         } finally {
             exit(previous);
         }
         byte s = state;
         if (s == FINISHED) {
-            @SuppressWarnings("unchecked")
-            A v = (A) value;
-            Throwable e = error;
+            Object v = value;
+            boolean f = failed;
             value = null;
-            error = null;
-            deliver(w, v, e);
+            failed = false;
+            @SuppressWarnings("unchecked")
+            A a = f ? null : (A) v;
+            deliver(w, a, f ? (Throwable) v : null);
         } else if (s != DETACHED && s != RESUMING) {
             deliver(w, null, new IllegalStateException(
                     "a direct body yielded its continuation outside Direct.await"));
@@ -147,10 +156,10 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
             suspend();
         }
         Object v = value;
-        Throwable e = error;
+        boolean f = failed;
         value = null;
-        error = null;
-        return outcome(fiber, v, e);
+        failed = false;
+        return f ? outcome(fiber, null, (Throwable) v) : outcome(fiber, v, null);
     }
 
     /** Waits, DETACHED, until the completion has queued the next step and it ran. */
@@ -189,7 +198,8 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** The awaited job failed with {@code e}, or was cancelled. */
     @Override
     public void doHandle(Worker w, Throwable e) {
-        error = e;
+        value = e;
+        failed = true;
         completed(w);
     }
 

@@ -7,7 +7,6 @@ import dev.spindle.internal.run.StopCondition;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.LockSupport;
 
@@ -32,13 +31,11 @@ import java.util.concurrent.locks.LockSupport;
 abstract class DirectContext<A> extends Cont<Object> implements Blocker {
     private static final ThreadLocal<DirectContext<?>> CURRENT = new ThreadLocal<>();
 
-    final Callable<? extends A> body;
     /** The direct job's continuation: resumed once, with the body's result. */
     final Cont<A> k;
 
-    DirectContext(Callable<? extends A> body, Cont<A> k) {
+    DirectContext(Cont<A> k) {
         super(k.fiber);
-        this.body = body;
         this.k = k;
     }
 

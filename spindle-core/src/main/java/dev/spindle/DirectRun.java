@@ -10,12 +10,14 @@ import java.util.concurrent.Callable;
  * job to run as part of the direct fiber on the scheduler's workers and parks the thread until it ends.
  */
 final class DirectRun<A> extends DirectContext<A> implements Runnable {
+    private final Callable<? extends A> body;
     private final Engine engine;
     /** The body's virtual thread; set when it starts. */
     private volatile Thread thread;
 
     DirectRun(Callable<? extends A> body, Cont<A> k, Engine engine) {
-        super(body, k);
+        super(k);
+        this.body = body;
         this.engine = engine;
     }
 
