@@ -204,22 +204,34 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     }
 
     /**
-     * Run as work: RESUMING, the body's next step (sent home if sharing moved it); otherwise the awaited
-     * job's completer queued this continuation with its value stored, so complete the await.
+     * Run as work, only ever by a worker loop: RESUMING, the body's next step; otherwise the awaited job's
+     * completer queued this continuation with its outcome stored, so complete the await. A completion
+     * that finds the body DETACHED on its home worker steps it at once instead of queueing the step (the
+     * loop would pop it next).
      */
     @Override
     public void doWork(Worker w) {
-        if (state != RESUMING) {
-            completed(w);
-        } else if (w != home) {
-            home.pushInbox(this);
+        if (state == RESUMING) {
+            resume(w);
+        } else if (w == home && state == DETACHED) {
+            STATE.set(this, RESUMING); // only this completion writes state until the step runs
+            resume(w);
         } else {
-            try {
-                step(w);
-            } catch (Throwable e) {
-                // step() catches what the body throws; anything else is a runtime bug, not the await's failure
-                w.engine().reportUncaught(e);
-            }
+            completed(w);
+        }
+    }
+
+    /** Runs the body's next step on its home worker (sharing may have moved this item: send it home). */
+    private void resume(Worker w) {
+        if (w != home) {
+            home.pushInbox(this);
+            return;
+        }
+        try {
+            step(w);
+        } catch (Throwable e) {
+            // step() catches what the body throws; anything else is a runtime bug, not the await's failure
+            w.engine().reportUncaught(e);
         }
     }
 
