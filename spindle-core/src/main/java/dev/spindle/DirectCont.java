@@ -67,8 +67,8 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** The worker whose thread runs every step of the body. */
     private final Worker home;
     /**
-     * One of the constants above. Home thread: IDLE -> INLINE (before the job can see this object),
-     * INLINE -> DONE or DETACHED, DONE or RESUMING -> INLINE or FINISHED. Completer: INLINE -> DONE (CAS,
+     * One of the constants above. Home thread: IDLE, DONE or RESUMING -> INLINE (before the job can see
+     * this object) or FINISHED; INLINE -> DETACHED (CAS). Completer: INLINE -> DONE (CAS,
      * or a plain write on the home thread inside the inline run), DETACHED -> RESUMING (only the completer
      * changes DETACHED). The outcome ({@link #value}, {@link #failed}) is written before DONE or RESUMING
      * and read after them.
