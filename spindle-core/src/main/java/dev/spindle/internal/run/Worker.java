@@ -155,6 +155,11 @@ public final class Worker extends WorkerPadding {
         if (++bounces >= BOUNCES_PER_YIELD) {
             bounces = 0;
             engine.pushGlobal(wk);
+            // The local work the busy item sat on runs next. Without this reset, when the yield period is a
+            // multiple of GLOBAL_CHECK_INTERVAL the periodic global check fired right after every automatic
+            // yield and took the busy item straight back, and the local items below it never ran (found with
+            // spindle.bouncesPerYield=64; the surefire run "other-fuel" keeps FairnessTest on such values).
+            localRuns = 0;
         } else {
             push(wk);
         }
