@@ -127,6 +127,19 @@ public final class Worker extends WorkerPadding {
     }
 
     /**
+     * Takes {@code wk} back off this worker's stack if it is the top item (the one the loop would run next);
+     * true when it did. Owner only: lets a direct body that is still running on this thread run its own
+     * just-queued continuation at once instead of yielding to the loop, which would pop it next.
+     */
+    public boolean popIfTop(Work wk) {
+        if (top != wk) {
+            return false;
+        }
+        popLocal();
+        return true;
+    }
+
+    /**
      * Pushes {@code wk}, which wakes {@code fiber} (null: work of no fiber): here when the fiber belongs to
      * this worker's engine, else on its own engine's global queue. A fiber runs only on its engine's
      * workers: that engine's {@code close()} waits for it, and another engine (a single-threaded one
