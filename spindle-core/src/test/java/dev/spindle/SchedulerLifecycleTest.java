@@ -100,22 +100,31 @@ class SchedulerLifecycleTest {
         for (int i = 0; i < 100; i++) {
             Scheduler s = kind.create(new UncaughtRecorder());
             AtomicInteger refused = new AtomicInteger();
-            Thread runner = new Thread(() -> {
-                try {
-                    while (true) {
-                        s.run(Job.unit());
-                    }
-                } catch (IllegalStateException closed) {
-                    refused.incrementAndGet();
-                }
-            }, "runner-" + i);
-            runner.setDaemon(true); // stays stuck if the bug is there
+            Thread runner = runUntilRefused(s, refused, "runner-" + i);
             runner.start();
             Thread.onSpinWait();
             s.close();
             Await.join(runner);
             assertThat(refused).as("iteration %d: the runner ended by refusal", i).hasValue(1);
         }
+    }
+
+    /**
+     * An unstarted daemon thread (it stays stuck if the bug under test is there) that runs empty jobs on
+     * {@code s} until one is refused because {@code s} closed, and then counts the refusal.
+     */
+    private static Thread runUntilRefused(Scheduler s, AtomicInteger refused, String name) {
+        Thread runner = new Thread(() -> {
+            try {
+                while (true) {
+                    s.run(Job.unit());
+                }
+            } catch (IllegalStateException closed) {
+                refused.incrementAndGet();
+            }
+        }, name);
+        runner.setDaemon(true);
+        return runner;
     }
 
     /**
@@ -128,18 +137,9 @@ class SchedulerLifecycleTest {
         for (int i = 0; i < 2_000; i++) {
             Scheduler s = Scheduler.singleThreaded();
             AtomicInteger refused = new AtomicInteger();
-            Thread runner = new Thread(() -> {
-                try {
-                    while (true) {
-                        s.run(Job.unit());
-                    }
-                } catch (IllegalStateException closed) {
-                    refused.incrementAndGet();
-                }
-            }, "runner-" + i);
+            Thread runner = runUntilRefused(s, refused, "runner-" + i);
             Thread closer = new Thread(s::close, "closer-" + i);
-            runner.setDaemon(true); // both stay stuck if the bug is there
-            closer.setDaemon(true);
+            closer.setDaemon(true); // stays stuck if the bug is there
             runner.start();
             closer.start();
             Await.join(closer);

@@ -2,14 +2,14 @@ package dev.spindle.internal.run;
 
 /**
  * The fields of {@link Engine} that every worker writes (the global queue and the idle count), kept on cache
- * lines of their own: 64 bytes of padding on each side ({@link EnginePadding} before,
+ * lines of their own: 64 bytes of padding on each side ({@link CacheLinePadding} before,
  * {@link EngineHotFieldsPadded} after), laid out before Engine's own fields because the JVM places a
  * superclass's fields first (and within one class, longs before ints and references, hence a class per
  * layer). Without it, the read-mostly fields read on every fiber's start and
  * end (the observer, the driver) shared a line with them, and every global push or park by one worker cost
  * the other a cache miss on each fiber: skynet ran at 100 ms instead of about 50 on two workers.
  */
-abstract class EngineHotFields extends EnginePadding {
+abstract class EngineHotFields extends CacheLinePadding {
     /** Guards head/tail of the global queue. */
     int lock;
     /** Oldest global item. Written under lock (volatile); read without lock by the idle protocol. */

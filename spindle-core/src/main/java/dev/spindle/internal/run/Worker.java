@@ -51,7 +51,7 @@ import java.util.concurrent.locks.LockSupport;
  * by producers (volatile).
  * </pre>
  */
-public final class Worker extends WorkerPadding {
+public final class Worker extends CacheLinePadding {
     /**
      * Steps a work item may take before it bounces back to the loop. Bounds Java stack depth; a bounce
      * costs too little to measure at any value from 25 up (docs/benchmarks.md, "Fuel and the automatic
