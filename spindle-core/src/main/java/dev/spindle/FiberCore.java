@@ -465,9 +465,12 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             } else if (left > 0) {
                 return;
             }
-            // finished, and no child is live: let go of the retired ones (xchg, as fencing as the volatile
-            // store it replaces, so that exactly one of this and a racing dropRetiredChildren unchains them)
-            unchain((FiberCore<?>) FIRST_CHILD.getAndSet(f, null));
+            // Finished, and no child is live: let go of the retired ones. A null list (every leaf) stays null,
+            // since only the fiber's own code pushes, so nothing is written; otherwise the exchange lets
+            // exactly one of this and a racing dropRetiredChildren unchain them.
+            if (f.firstChild != null) {
+                unchain((FiberCore<?>) FIRST_CHILD.getAndSet(f, null));
+            }
             if (f.parent == null) {
                 // a root stays registered while it has live descendants, so shutdownNow() reaches them
                 f.engine.removeRoot(f);
