@@ -50,9 +50,11 @@ final class Harness {
         long expected = w.expectedCheck(size);
         try (Impl.Session session = impl.open()) {
             String notes = w.notes().isEmpty() ? "" : "; " + w.notes();
-            log.printf(Locale.ROOT, "# %s %s: size %d, %d warm-up + %d timed runs, %s%s%n", w.name(), impl.id(), size,
-                    settings.warmups(), settings.runs(), session.describe(), notes);
-            for (int i = 0; i < settings.warmups(); i++) {
+            log.printf(Locale.ROOT, "# %s %s: size %d, %d+ warm-up runs (%s s or more) + %d timed runs, %s%s%n",
+                    w.name(), impl.id(), size, settings.warmups(), format(settings.warmupSeconds()), settings.runs(),
+                    session.describe(), notes);
+            long warmUpStart = System.nanoTime();
+            for (int i = 0; settings.warmUpMore(i, System.nanoTime() - warmUpStart); i++) {
                 Sample s = runOnce(session, w, size, expected);
                 log.printf(Locale.ROOT, "#   warm-up %d: %s%n", i + 1, describe(w, s));
             }

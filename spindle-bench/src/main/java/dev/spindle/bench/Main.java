@@ -81,7 +81,10 @@ public final class Main {
         err.println("usage: java -jar spindle-bench.jar <workload> <impl> [size]");
         err.println("  workloads: " + Workloads.all().stream().map(Workload::name).collect(Collectors.joining(" ")));
         err.println("  impls:     " + Arrays.stream(Impl.values()).map(Impl::id).collect(Collectors.joining(" ")));
-        err.println("  -Dspindle.bench.warmups=N (default " + Settings.DEFAULT_WARMUPS + "), -Dspindle.bench.runs=N"
+        err.println("  -Dspindle.bench.warmups=N (at least N untimed runs, default " + Settings.DEFAULT_WARMUPS
+                + "), -Dspindle.bench.warmupSeconds=S (untimed runs until S seconds have passed, default "
+                + Settings.DEFAULT_WARMUP_SECONDS + ", at most " + Settings.MAX_WARMUPS + " runs),");
+        err.println("  -Dspindle.bench.runs=N"
                 + " (default " + Settings.DEFAULT_RUNS + "), -Dspindle.bench.scale=X (size when none is given:"
                 + " the default size scaled by X)");
         return USAGE;
