@@ -3,7 +3,9 @@ package dev.spindle;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Worker;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
 
@@ -33,8 +35,25 @@ import java.util.concurrent.Callable;
  * the body awaits (a body awaits one job at a time, and each job resumes its continuation exactly once)
  * and the work item of the body's next step; {@link #state} says which role a run of it as work plays.
  * {@link #value} carries whatever is in flight: the body until it starts, each awaited job's outcome, the
- * body's result. A waiting body costs this object (40 bytes), the {@code Continuation} and its stack chunk
- * (the frames from the body's entry to the yield), besides its fiber.
+ * body's result. A waiting body costs this object (40 bytes), the {@code Continuation} (48) and its stack
+ * chunk (the frames from the body's entry to the yield), besides its fiber.
+ *
+ * <p><b>A small stack chunk.</b> The chunk copies the compiled frames between the continuation's entry and
+ * the yield, and a compiled frame is as large as the most values its method keeps across any call or trap,
+ * wherever in the method (C2 has no callee-saved registers but rbp). So the await path is shaped for the
+ * JIT: (1) the awaited job's {@code doJob} is called through a constant method handle ({@link #DO_JOB}), a
+ * virtual call that C2 does not inline from a type profile, so the job's own code (a wait queue, a lock,
+ * allocation) stays out of the await's compiled method; that method stays small, below C2's
+ * {@code InlineSmallCode}, and is inlined into the body's frame instead of adding a frame of its own;
+ * (2) {@link #run} keeps no reference across the body (the JDK's entry keeps its continuation): it finds
+ * this object again afterwards as the current context ({@link DirectContext#current}, a few loads; the body
+ * never leaves its thread, see below), so the frame keeps one reference less for the whole body. The await itself keeps
+ * this object across the yield: finding it again there as well made C2, once it had inlined the lookups,
+ * keep the current thread across the yield instead, and the frame grew. In the idle-memory benchmark (a
+ * body blocked in {@code read.await()}) the chunk holds just the entry frame (continuation entry,
+ * {@link #run}, the body and the await inlined: 64 bytes) and {@code Continuation.yield0}'s: 200 bytes in
+ * all, what a bare continuation keeping one value across a yield in its {@code run} costs, against 264
+ * when the await had a compiled frame of its own.
  *
  * <p><b>No pool of idle continuations</b> (marl's {@code idleFibers}). A JDK continuation is one-shot: once
  * its runnable has returned it cannot run another, so a pooled one would have to loop, yielding at the end
@@ -62,6 +81,13 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     private static final byte FINISHED = 5;
 
     private static final VarHandle STATE;
+    /**
+     * {@code job.doJob(w, k)} as (Job, Worker, Cont)void. C2 compiles a constant handle's call to a plain
+     * virtual call: it inlines the target only for a receiver class it knows, or speculates on one when a
+     * single job class was ever awaited there, never bimorphically from a type profile as it would
+     * {@code job.doJob}. See the class comment, "A small stack chunk".
+     */
+    private static final MethodHandle DO_JOB;
 
     private final Object continuation;
     /** The worker whose thread runs every step of the body. */
@@ -97,20 +123,31 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         return home.engine();
     }
 
-    /** The continuation's entry point: runs the body. */
+    /**
+     * The continuation's entry point: runs the body. Keeps nothing but the outcome across the body: this
+     * object is found again as the current context, which it still is on this thread when the body ends.
+     */
     @Override
     public void run() {
         @SuppressWarnings("unchecked")
         Callable<? extends A> body = (Callable<? extends A>) value;
         value = null;
+        Object result;
+        boolean threw = false;
         try {
-            value = body.call();
+            result = body.call();
         } catch (Throwable e) {
-            value = e;
-            failed = true;
-        } finally {
-            STATE.set(this, FINISHED); // home thread, no await pending: nobody else writes state now
+            result = e;
+            threw = true;
         }
+        ((DirectCont<?>) current()).finished(result, threw);
+    }
+
+    /** The body has returned {@code result}, or thrown it. */
+    private void finished(Object result, boolean threw) {
+        value = result;
+        failed = threw;
+        STATE.set(this, FINISHED); // home thread, no await pending: nobody else writes state now
     }
 
     /** Runs the body until it waits or ends, on its home worker {@code w}. */
@@ -147,19 +184,28 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         // else: yielded in await; its completer queues the next step
     }
 
+    /** Runs {@code job} inline; yields if it has to wait. */
     @Override
     <B> B await(Job<B> job) {
-        checkCancel();
-        STATE.set(this, INLINE); // published to a completer on another thread by the job's own hand-off
-        runAwaited(home, job, this); // this thread drives home: the body runs nowhere else
-        if (state != DONE && STATE.compareAndSet(this, INLINE, DETACHED)) {
+        if (startAwait(job)) {
             suspend();
         }
-        Object v = value;
-        boolean f = failed;
-        value = null;
-        failed = false;
-        return f ? outcome(fiber, null, (Throwable) v) : outcome(fiber, v, null);
+        return take();
+    }
+
+    /**
+     * Runs {@code job} inline as this body's await: true when it waits, so the body must yield (DETACHED);
+     * false when its outcome is stored already (DONE).
+     */
+    private boolean startAwait(Job<?> job) {
+        checkCancel();
+        STATE.set(this, INLINE); // published to a completer on another thread by the job's own hand-off
+        try {
+            DO_JOB.invokeExact(job, home, (Cont<?>) this); // this thread drives home: the body runs nowhere else
+        } catch (Throwable e) {
+            doHandle(home, e); // what escapes a job's own code fails the await, as in runAwaited
+        }
+        return state != DONE && STATE.compareAndSet(this, INLINE, DETACHED);
     }
 
     /** Waits, DETACHED, until the completion has queued the next step and it ran. */
@@ -175,6 +221,18 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         if (!yielded) {
             waitPinned();
         }
+    }
+
+    /** What the await that has just completed gives: the value, or the exception it throws. */
+    @SuppressWarnings("unchecked")
+    private <B> B take() {
+        Object v = value;
+        value = null;
+        if (failed) {
+            failed = false;
+            return outcome(fiber, null, (Throwable) v);
+        }
+        return (B) v;
     }
 
     /** The continuation could not yield: run other work on this thread until the resumption comes. */
@@ -257,6 +315,8 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(DirectCont.class, "state", byte.class);
+            DO_JOB = MethodHandles.lookup().findVirtual(Job.class, "doJob",
+                    MethodType.methodType(void.class, Worker.class, Cont.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
