@@ -16,7 +16,7 @@ import java.util.concurrent.CancellationException;
  * The runtime object of a fiber: root continuation of its job, cancellation token, node of the
  * cancellation tree and wait list of its joiners. Users see it through {@link Fiber}.
  *
- * @implNote One object of 72 bytes (compressed oops; pinned by MemoryFootprintTest); a fiber blocked on a
+ * @implNote One object of 64 bytes (compressed oops; pinned by MemoryFootprintTest); a fiber blocked on a
  *     one-shot signal costs this plus what the signal keeps per waiter (nothing, when the fiber's job is the
  *     read itself).
  * @param <A> the type of the fiber's value
@@ -27,13 +27,22 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * =======================
      * State and transitions
      *   name       | meaning
-     *   NEW        | created, its job not started (slot holds the Job)
-     *   RUNNING    | started (slot null)
-     *   SUCCEEDED  | done with a value (slot holds it)
-     *   FAILED     | done with a failure (slot holds the Throwable)
+     *   ACTIVE     | not finished: new (value holds the Job) or started (value: what it resumes with)
+     *   SUCCEEDED  | done with a value (value holds it)
+     *   FAILED     | done with a failure (value holds the Throwable)
      *   CANCELLED  | done by cancellation
      *
-     *   NEW -> RUNNING -> { SUCCEEDED | FAILED | CANCELLED }     (the last step under lock, once)
+     *   ACTIVE -> { SUCCEEDED | FAILED | CANCELLED }     (once, by CAS)
+     *
+     * The state word is also the lock of the joiner list: ACTIVE | LOCKED while a joiner (or a canceller
+     * withdrawing one) holds it. Finishing is one CAS from ACTIVE, and it fails while the lock is held, so
+     * the finisher then waits for the holder; a locker gives up once the state is final (there is nothing
+     * left to guard: the finisher owns the list from its CAS on). LOCKED is the sign bit, so "state >=
+     * SUCCEEDED" reads "done" with no masking. New and started share ACTIVE: only the fiber's own first
+     * run tells them apart (by the STARTED flag, which only the fiber's own code writes), so starting writes
+     * no shared word. The fiber's value field (inherited from Cont, where a resumer leaves what the fiber
+     * resumes with) also holds the job before the start and the outcome after the end: one field for three
+     * uses that never overlap.
      *
      * Cancel state (packed int: bit 0 = requested, bits 1.. = uncancelable nesting depth)
      *   The hot-path check is one volatile read compared with 1: "requested and not masked".
@@ -63,25 +72,25 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      *
      * Joiners: continuations waiting for the outcome, a LIFO list guarded by lock (a few instructions).
      */
-    static final int NEW = 0;
-    static final int RUNNING = 1;
+    static final int ACTIVE = 0;
     static final int SUCCEEDED = 2;
     static final int FAILED = 3;
     static final int CANCELLED = 4;
 
     private static final int REPORTS_FAILURE = 1 << 31;
+    /** Bit 30 of flagsAndDebt: the first run has taken the job. */
+    private static final int STARTED = 1 << 30;
+    private static final int FLAGS = REPORTS_FAILURE | STARTED;
+    /** Set in state while the joiner list is locked (only ever on ACTIVE). */
+    private static final int LOCKED = 1 << 31;
 
-    /** NEW: the job; done: the value or Throwable. Written by the running worker; read after state. */
-    private Object slot;
-    /** The engine this fiber runs on. */
+        /** The engine this fiber runs on. */
     final Engine engine;
     /** The fiber that started it, or null for roots and detached fibers. */
     private final FiberCore<?> parent;
-    /** Lifecycle state. Written under lock for the final transition; volatile reads. */
+    /** Lifecycle state and the joiner lock (see above). CAS and release stores; volatile reads. */
     private volatile int state;
-    /** Guards joiners and the final transition. */
-    private int lock;
-    /** Waiting continuations, LIFO through next. Guarded by lock. */
+    /** Waiting continuations, LIFO through next. Guarded by the lock in state until final, then the finisher's. */
     private Cont<?> joiners;
     /** What this fiber is blocked on (possibly stale). Written by the fiber; read by cancellers. */
     private volatile Blocker blockedOn;
@@ -97,15 +106,16 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     private volatile int pending;
     /**
      * Bit 31 ({@link #REPORTS_FAILURE}, set at construction): a failure with nobody waiting goes to the
-     * uncaught handler (fire-and-forget fibers). Bits 0-30: children pushed since the last sweep of retired
-     * ones. One int so that FiberCore stays at 72 bytes with a debt that never saturates (a saturating
+     * uncaught handler (fire-and-forget fibers). Bit 30 ({@link #STARTED}): set by the first run. Bits 0-29:
+     * children pushed since the last sweep of retired ones. One int so that FiberCore stays at 64 bytes with a debt that never saturates (a saturating
      * char made a parent of more than 65,535 live children sweep its whole list every 65,535 pushes).
      * Owner only: the fiber's code.
      */
     private int flagsAndDebt;
 
+    @SuppressWarnings("unchecked")
     FiberCore(Job<A> job, Engine engine, FiberCore<?> parent, boolean reportsFailure) {
-        this.slot = job;
+        this.value = (A) job; // until the first run (see the overview)
         this.engine = engine;
         this.parent = parent;
         this.flagsAndDebt = reportsFailure ? REPORTS_FAILURE : 0;
@@ -156,8 +166,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     private String stateName() {
         return switch (state) {
-            case NEW -> "new";
-            case RUNNING -> {
+            case ACTIVE, LOCKED -> {
+                if ((flagsAndDebt & STARTED) == 0) { // racy: a fiber starting meanwhile reads as new
+                    yield "new";
+                }
                 Blocker b = blockedOn;
                 yield b == null ? "running" : "running, last blocked on " + b.describe();
             }
@@ -173,10 +185,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     @Override
     @SuppressWarnings("unchecked")
     public void doWork(Worker w) {
-        if (state == NEW) {
-            Job<A> job = (Job<A>) slot;
-            slot = null;
-            STATE.setRelease(this, RUNNING);
+        if ((flagsAndDebt & STARTED) == 0) {
+            flagsAndDebt |= STARTED;
+            Job<A> job = (Job<A>) value;
+            value = null;
             if (cancelPending()) {
                 doHandle(w, Jobs.CancelSignal.INSTANCE);
             } else {
@@ -190,14 +202,12 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** The job finished with {@code a}. */
     @Override
     public void doCont(Worker w, A a) {
-        value = null;
         complete(w, SUCCEEDED, a);
     }
 
     /** The job failed with {@code e}, or was cancelled. */
     @Override
     public void doHandle(Worker w, Throwable e) {
-        value = null;
         if (Jobs.isCancel(e)) {
             complete(w, CANCELLED, null);
         } else {
@@ -205,18 +215,29 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private void complete(Worker w, int finalState, Object result) {
-        SpinLock.lock(LOCK, this);
         if (state >= SUCCEEDED) {
-            SpinLock.unlock(LOCK, this);
             throw new IllegalStateException("fiber completed twice: " + this);
         }
-        slot = result;
+        value = (A) result; // published by the CAS or store of the final state below
+        if (!STATE.compareAndSet(this, ACTIVE, finalState)) {
+            // a joiner holds the lock: wait for it, then publish under the lock
+            if (!lockJoiners()) {
+                throw new IllegalStateException("fiber completed twice: " + this);
+            }
+            STATE.setVolatile(this, finalState);
+        }
+        // From here no one else touches the list: lockers give up on a final state. Every joiner pushed
+        // before is visible (its unlock is ordered before the CAS or lock that succeeded above).
         Cont<?> waiting = joiners;
-        joiners = null;
-        state = finalState;
-        SpinLock.unlock(LOCK, this);
-        blockedOn = null;
+        if (waiting != null) {
+            joiners = null;
+        }
+        if (blockedOn != null) {
+            // no fence: clearing only lets the blocker go; the cancel protocol needs none after the end
+            BLOCKED_ON.setRelease(this, null);
+        }
         if (finalState == FAILED && (flagsAndDebt & REPORTS_FAILURE) != 0 && waiting == null) {
             engine.reportUncaught((Throwable) result);
         }
@@ -242,7 +263,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             ((Control.OutcomeCont<A>) oc).value = outcomeNow();
             w.pushWake(oc.fiber, oc);
         } else if (state == SUCCEEDED) {
-            k.value = (B) slot;
+            k.value = (B) value;
             w.pushWake(k.fiber, k);
         } else {
             w.pushWake(k.fiber, new Jobs.FailWork(k, failureForJoiner()));
@@ -253,8 +274,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     @SuppressWarnings("unchecked")
     Outcome<A> outcomeNow() {
         return switch (state) {
-            case SUCCEEDED -> Outcome.success((A) slot);
-            case FAILED -> Outcome.failure((Throwable) slot);
+            case SUCCEEDED -> Outcome.success(value);
+            case FAILED -> Outcome.failure((Throwable) value);
             case CANCELLED -> Outcome.cancelled();
             default -> throw new IllegalStateException("fiber not finished: " + this);
         };
@@ -263,12 +284,12 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** The value of a finished successful fiber. */
     @SuppressWarnings("unchecked")
     A valueNow() {
-        return (A) slot;
+        return value;
     }
 
     /** The failure a joiner of a finished, unsuccessful fiber sees. */
     Throwable failureForJoiner() {
-        return state == FAILED ? (Throwable) slot : new CancellationException("the joined fiber was cancelled");
+        return state == FAILED ? (Throwable) value : new CancellationException("the joined fiber was cancelled");
     }
 
     int stateNow() {
@@ -284,20 +305,20 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         if (waiter != null) {
             waiter.blockOn(this);
         }
-        SpinLock.lock(LOCK, this);
-        if (state >= SUCCEEDED) {
-            SpinLock.unlock(LOCK, this);
+        if (!lockJoiners()) {
             return false;
         }
         k.next = joiners;
         joiners = k;
-        SpinLock.unlock(LOCK, this);
+        unlockJoiners();
         return true;
     }
 
     @Override
     public Cont<?> removeWaiter(Strand<?> waiter) {
-        SpinLock.lock(LOCK, this);
+        if (!lockJoiners()) {
+            return null; // finished: the finisher has taken every joiner to resume it
+        }
         Cont<?> prev = null;
         Cont<?> k = joiners;
         while (k != null && k.fiber != waiter) {
@@ -312,8 +333,18 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             }
             k.next = null;
         }
-        SpinLock.unlock(LOCK, this);
+        unlockJoiners();
         return k;
+    }
+
+    /** Locks the joiner list while the fiber is active; false once it has finished. */
+    private boolean lockJoiners() {
+        return SpinLock.lockWhile(STATE, this, ACTIVE, ACTIVE | LOCKED);
+    }
+
+    /** Unlocks it: the state cannot have changed while locked (finishing waits for ACTIVE). */
+    private void unlockJoiners() {
+        STATE.setRelease(this, ACTIVE);
     }
 
     @Override
@@ -416,8 +447,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             }
             child.nextSibling = live;
         } while (!FIRST_CHILD.compareAndSet(this, h, child));
-        int flags = flagsAndDebt & REPORTS_FAILURE;
-        int debt = (flagsAndDebt & ~REPORTS_FAILURE) + 1;
+        int flags = flagsAndDebt & FLAGS;
+        int debt = (flagsAndDebt & ~FLAGS) + 1;
         if (debt >= pending) {
             sweepRetired(child);
             debt = 0;
@@ -532,16 +563,16 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         return isDone() ? p : p - 1;
     }
 
-    private static final VarHandle LOCK;
     private static final VarHandle STATE;
+    private static final VarHandle BLOCKED_ON;
     private static final VarHandle PENDING;
     private static final VarHandle FIRST_CHILD;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            LOCK = l.findVarHandle(FiberCore.class, "lock", int.class);
             STATE = l.findVarHandle(FiberCore.class, "state", int.class);
+            BLOCKED_ON = l.findVarHandle(FiberCore.class, "blockedOn", Blocker.class);
             PENDING = l.findVarHandle(FiberCore.class, "pending", int.class);
             FIRST_CHILD = l.findVarHandle(FiberCore.class, "firstChild", FiberCore.class);
         } catch (ReflectiveOperationException e) {

@@ -7,6 +7,8 @@ import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import dev.spindle.StressFixtures.Box;
+import dev.spindle.StressFixtures.Suspend;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
@@ -81,22 +83,6 @@ public class LeafRetireRelease {
         if (done) {
             Box b = child.valueNow();
             r.r3 = b == null ? -1 : b.x;
-        }
-    }
-
-    /** A job that stays running: its fiber waits until the test completes it. */
-    private static final class Suspend<A> extends Job<A> {
-        @Override
-        void doJob(Worker w, dev.spindle.internal.run.Cont<A> k) {
-        }
-    }
-
-    /** A value with a plain field, so that seeing it relies on the ordering under test. */
-    private static final class Box {
-        int x;
-
-        Box(int x) {
-            this.x = x;
         }
     }
 }

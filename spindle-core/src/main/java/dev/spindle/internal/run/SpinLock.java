@@ -24,13 +24,38 @@ public final class SpinLock {
         int spins = 0;
         do {
             while ((int) handle.getOpaque(owner) != 0) {
-                if (++spins < 64) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield(); // the holder was descheduled: give it the core
-                }
+                spins = backOff(spins);
             }
         } while (!handle.compareAndSet(owner, 0, 1));
+    }
+
+    /**
+     * Acquires a lock word that also carries its owner's state: CAS from {@code free} to {@code held},
+     * waiting while another holder has it. Gives up, returning false, once the word holds any third value:
+     * a final state after which there is nothing left to guard. The failing read is an acquire, so the
+     * caller sees what was written before that state was stored.
+     */
+    public static boolean lockWhile(VarHandle handle, Object owner, int free, int held) {
+        int spins = 0;
+        while (true) {
+            int v = (int) handle.getAcquire(owner);
+            if (v == held) {
+                spins = backOff(spins);
+            } else if (v != free) {
+                return false;
+            } else if (handle.compareAndSet(owner, free, held)) {
+                return true;
+            }
+        }
+    }
+
+    private static int backOff(int spins) {
+        if (spins < 64) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield(); // the holder was descheduled: give it the core
+        }
+        return spins + 1;
     }
 
     /** Releases the lock word {@code handle} of {@code owner}. */
