@@ -50,7 +50,7 @@ public final class IVar<A> {
      *   blocker is the IVar's one Read object (a private Blocker). A choose reader's blocker is its pick.
      *
      * Memory ordering
-     *   result is written before the volatile write of state; the fast path of read is one volatile read
+     *   result is written before the release store of state; the fast path of read is one volatile read
      *   of state, so a reader that sees FULL sees the value (Hopac's double-checked read).
      *   INV: state changes at most once, and only under the lock.
      */
@@ -58,7 +58,7 @@ public final class IVar<A> {
     private static final int FULL = 1;
     private static final int FAILED = 2;
 
-    /** EMPTY, FULL or FAILED. Written once under lock (volatile); read without lock. */
+    /** EMPTY, FULL or FAILED. Written once under lock (release store); volatile reads without lock. */
     private volatile int state;
     /** The value (FULL) or Throwable (FAILED). Written under lock before state; read after state. */
     private Object result;
@@ -138,7 +138,9 @@ public final class IVar<A> {
             return false;
         }
         result = r;
-        state = newState;
+        // A release store: readers that find the lock free read state then result (acquire), and waiting
+        // readers are handed over under the lock, so no StoreLoad fence is needed here.
+        STATE.setRelease(this, newState);
         Work waiting = readers.drain();
         SpinLock.unlock(LOCK, this);
         while (waiting != null) {
@@ -283,4 +285,5 @@ public final class IVar<A> {
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), IVar.class, "lock");
+    private static final VarHandle STATE = SpinLock.handle(MethodHandles.lookup(), IVar.class, "state");
 }

@@ -34,7 +34,7 @@ public final class Promise<A> {
     private final Read read = new Read();
 
     private Promise(Job<A> job) {
-        this.job = job;
+        JOB.set(this, job); // plain: publishing the promise orders it; a volatile store would be a fence
     }
 
     /** A promise of {@code job}'s outcome; {@code job} starts on the first read. */
