@@ -255,7 +255,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         if (o != null) {
             o.finished(this);
         }
-        retire();
+        retire(w);
     }
 
     @SuppressWarnings("unchecked")
@@ -483,7 +483,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * last unit drops with a release store instead of an atomic read-modify-write (the common case: a
      * leaf fiber). The release orders the fiber's final state before the 0 that sweeps read.
      */
-    private void retire() {
+    private void retire(Worker w) {
         FiberCore<?> f = this;
         int left;
         if (pending == 1) {
@@ -513,7 +513,29 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             if (f == null) {
                 return;
             }
+            if (w != null && f.pending == 2 && w.topContinues(f)) {
+                f.dropOnlyChildWhileSuspended();
+                return;
+            }
             left = (int) PENDING.getAndAdd(f, -1) - 1;
+        }
+    }
+
+    /**
+     * The only live child of this fiber has retired on a worker whose stack holds this fiber's
+     * continuation on top ({@link Worker#topContinues}): this fiber's code is suspended there and can run
+     * only when that thread lets it, so nobody else writes pending or firstChild now (only its code adds
+     * children, no other child is live to retire, and it has not finished). The count drops and the list
+     * goes with plain stores instead of two read-modify-writes: the common case of a child started and run
+     * inline to its end (Control.Start), as in fork/join. A drop by an earlier child that is still racing
+     * expects an older head and fails; a canceller walking the old list meets only retired children.
+     */
+    private void dropOnlyChildWhileSuspended() {
+        PENDING.set(this, 1);
+        FiberCore<?> h = firstChild;
+        if (h != null) {
+            FIRST_CHILD.setRelease(this, null);
+            unchain(h);
         }
     }
 

@@ -100,6 +100,38 @@ class CancellationTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
+    void aChildThatEndsAtOnceLeavesItsBlockedSiblingLinkedAndCancellable(SchedulerKind kind) {
+        // The second child runs to its end inside its start, while the parent waits on the worker's stack:
+        // its retirement takes the plain-store path only when it is the parent's one live child, so the
+        // blocked first child must stay counted and linked, and the parent's cancellation must reach it.
+        kind.use(s -> {
+            IVar<Void> never = new IVar<>("never");
+            AtomicReference<Fiber<Void>> blocked = new AtomicReference<>();
+            AtomicBoolean waiting = new AtomicBoolean();
+            Job<Void> parent = never.read().start()
+                    .flatMap(a -> {
+                        blocked.set(a);
+                        return Job.result(7).start();
+                    })
+                    .flatMap(Fiber::join)
+                    .flatMap(seven -> {
+                        waiting.set(seven == 7);
+                        return never.read();
+                    });
+            Fiber<Void> p = s.run(parent.start());
+            kind.awaitDriving(s, waiting::get, "the parent to join its second child and wait");
+            FiberCore<?> core = (FiberCore<?>) p;
+            assertThat(core.liveChildren()).as("the blocked child is still counted").isEqualTo(1);
+            assertThat(core.linkedChildren()).as("... and linked (the retired one may still be, above it)")
+                    .isBetween(1, 2);
+            s.run(p.cancel());
+            assertThat(s.run(blocked.get().outcome())).as("the blocked child, after the parent's cancellation")
+                    .isEqualTo(Outcome.cancelled());
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
     void aFinishedParentLeavesItsChildrenRunning(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean release = new AtomicBoolean();

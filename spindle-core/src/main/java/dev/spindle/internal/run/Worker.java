@@ -126,6 +126,15 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
+     * Whether the newest item on this worker's stack is a continuation of {@code fiber}. Owner only. Since
+     * a fiber's code runs in one place at a time and only this thread takes items off its stack, a true
+     * answer means the fiber's code is suspended here and cannot run until this thread lets it.
+     */
+    public boolean topContinues(Strand<?> fiber) {
+        return stack.top instanceof Cont<?> k && k.fiber == fiber;
+    }
+
+    /**
      * Takes {@code wk} back off this worker's stack if it is the top item (the one the loop would run next);
      * true when it did. Owner only: lets a direct body that is still running on this thread run its own
      * just-queued continuation at once instead of yielding to the loop, which would pop it next.
