@@ -170,10 +170,18 @@ public final class Worker extends CacheLinePadding {
         return --fuel < 0;
     }
 
-    /** Queues {@code wk} to continue after the stack unwinds; every few bounces, behind other work. */
+    /**
+     * Queues {@code wk} to continue after the stack unwinds; every few bounces, behind other work if this
+     * worker has any to run (its stack, its inbox, the global queue). With none, the yield would only wake
+     * an idle worker to race for the very item (a futex call, and the busy fiber moving cores): spawnjoin
+     * parked and woke its idle worker some 400 times a run for that.
+     */
     public void bounce(Work wk) {
         fuel = FUEL;
-        if (++bounces >= BOUNCES_PER_YIELD) {
+        if (bounces < BOUNCES_PER_YIELD) {
+            bounces++; // stays at the period while there is nothing to yield to: it yields once there is
+        }
+        if (bounces >= BOUNCES_PER_YIELD && hasOtherWork()) {
             bounces = 0;
             engine.pushGlobal(wk);
             // The local work the busy item sat on runs next. Without this reset, when the yield period is a
@@ -184,6 +192,11 @@ public final class Worker extends CacheLinePadding {
         } else {
             push(wk);
         }
+    }
+
+    /** Whether work other than the running item waits for this worker. Owner only. */
+    private boolean hasOtherWork() {
+        return stack.top != null || pinned != null || inbox != null || engine.hasGlobalWork();
     }
 
     /** Counts a fiber started by code running on this worker. */
