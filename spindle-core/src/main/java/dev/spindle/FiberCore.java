@@ -440,6 +440,39 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     /** Links {@code child} under this fiber; cancels it at once if this fiber is being cancelled. */
     void addChild(Worker w, FiberCore<?> child) {
+        if (pending == 1) {
+            addOnlyChild(child);
+        } else {
+            pushChild(child);
+        }
+        if (cancelPending()) {
+            child.requestCancel(w);
+        }
+    }
+
+    /**
+     * Links {@code child} when no other child is live (pending == 1, read by this fiber's own code): then
+     * nobody else writes pending or firstChild (only live children retire, and only this code adds), so
+     * plain stores do instead of two read-modify-writes. Whatever is still listed has retired, so the
+     * child becomes the whole list; a drop by a retired child that is still racing expects an older head
+     * and fails. The release store publishes the child to cancellers walking the list; the full fence
+     * orders it before the caller's read of the cancel state, the Dekker pair of requestCancel (set the
+     * bit, then walk the children).
+     */
+    private void addOnlyChild(FiberCore<?> child) {
+        FiberCore<?> retired = firstChild;
+        child.nextSibling = null;
+        FIRST_CHILD.setRelease(this, child);
+        PENDING.set(this, 2);
+        flagsAndDebt &= FLAGS;
+        VarHandle.fullFence();
+        if (retired != null) {
+            unchain(retired);
+        }
+    }
+
+    /** Links {@code child} while other children may be live, and so may retire concurrently. */
+    private void pushChild(FiberCore<?> child) {
         PENDING.getAndAdd(this, 1);
         FiberCore<?> h;
         do {
@@ -457,9 +490,6 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             debt = 0;
         }
         flagsAndDebt = flags | debt;
-        if (cancelPending()) {
-            child.requestCancel(w);
-        }
     }
 
     /** Unlinks the retired children below {@code newest} (just pushed by this fiber's own code). */

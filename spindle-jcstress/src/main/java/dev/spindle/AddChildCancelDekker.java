@@ -1,0 +1,60 @@
+package dev.spindle;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import dev.spindle.StressFixtures.Suspend;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Worker;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.I_Result;
+
+/**
+ * Linking a child while the parent is cancelled: {@code FiberCore.addChild} on a parent with no live child
+ * takes the plain-store path (publish the child in the list, full fence, then read the parent's cancel
+ * state), and {@code requestCancel} sets the parent's cancel bit, then walks its children. One of the two
+ * must see the other, so the child is always asked to cancel.
+ *
+ * <p>Result: 1 when the child's cancellation was requested once both actors ran. On x86 the fence is what
+ * keeps the parent's read of its cancel state from passing the store that publishes the child.
+ */
+@JCStressTest
+@Outcome(id = "1", expect = ACCEPTABLE, desc = "the child was asked to cancel")
+@Outcome(id = "0", expect = FORBIDDEN, desc = "the child was missed by the cancellation")
+@State
+public class AddChildCancelDekker {
+    private final Worker worker;
+    private final FiberCore<Void> parent;
+    private final FiberCore<Void> child;
+
+    /** Creates the state of one sample: a running parent with no child, and a child about to be linked. */
+    public AddChildCancelDekker() {
+        Engine engine = new Engine("jcstress-add-child", 1, false, e -> { });
+        worker = engine.soleWorker();
+        parent = new FiberCore<>(new Suspend<>(), engine, null, false);
+        parent.doWork(worker);
+        child = new FiberCore<>(new Suspend<>(), engine, parent, false);
+    }
+
+    /** The parent's code starts the child, as Control.Start does. */
+    @Actor
+    public void start() {
+        parent.addChild(worker, child);
+    }
+
+    /** Another thread cancels the parent. */
+    @Actor
+    public void cancel() {
+        parent.requestCancel(null);
+    }
+
+    /** Reads whether the cancellation reached the child. */
+    @Arbiter
+    public void arbiter(I_Result r) {
+        r.r1 = child.isCancelRequested() ? 1 : 0;
+    }
+}
