@@ -4,7 +4,6 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.spindle.StressFixtures.Suspend;
-import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Worker;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -33,11 +32,9 @@ public class AddChildCancelDekker {
 
     /** Creates the state of one sample: a running parent with no child, and a child about to be linked. */
     public AddChildCancelDekker() {
-        Engine engine = new Engine("jcstress-add-child", 1, false, e -> { });
-        worker = engine.soleWorker();
-        parent = new FiberCore<>(new Suspend<>(), engine, null, false);
-        parent.doWork(worker);
-        child = new FiberCore<>(new Suspend<>(), engine, parent, false);
+        worker = StressFixtures.soleWorker("jcstress-add-child");
+        parent = StressFixtures.runningRoot(worker);
+        child = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
     }
 
     /** The parent's code starts the child, as Control.Start does. */

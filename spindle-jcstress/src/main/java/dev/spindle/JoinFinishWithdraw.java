@@ -4,10 +4,8 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.StressFixtures.Box;
-import dev.spindle.StressFixtures.Suspend;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -43,12 +41,9 @@ public class JoinFinishWithdraw {
 
     /** Creates the state of one sample: a running fiber, and a fiber about to join it. */
     public JoinFinishWithdraw() {
-        Engine engine = new Engine("jcstress-join", 1, false, e -> { });
-        worker = engine.soleWorker();
-        child = new FiberCore<>(new Suspend<>(), engine, null, false);
-        child.doWork(worker);
-        joinerFiber = new FiberCore<>(new Suspend<>(), engine, null, false);
-        joinerFiber.doWork(worker);
+        worker = StressFixtures.soleWorker("jcstress-join");
+        child = StressFixtures.runningRoot(worker);
+        joinerFiber = StressFixtures.runningRoot(worker);
         joiner = new Cont<>(joinerFiber) {
             @Override
             public void doCont(Worker w, Box b) {

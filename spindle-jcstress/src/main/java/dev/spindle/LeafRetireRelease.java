@@ -3,7 +3,6 @@ package dev.spindle;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -56,12 +55,10 @@ public class LeafRetireRelease {
 
     /** Creates the state of one sample: a running parent with one running (suspended) leaf child. */
     public LeafRetireRelease() {
-        Engine engine = new Engine("jcstress-retire", 1, false, e -> { });
-        worker = engine.soleWorker();
-        FiberCore<Void> parent = new FiberCore<>(new Suspend<>(), engine, null, false);
-        parent.doWork(worker);
+        worker = StressFixtures.soleWorker("jcstress-retire");
+        FiberCore<Void> parent = StressFixtures.runningRoot(worker);
         // as Control.Start does for a child fiber
-        child = new FiberCore<>(new Suspend<>(), engine, parent, false);
+        child = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
         worker.fiberStarted();
         parent.addChild(worker, child);
         child.doWork(worker);
