@@ -64,13 +64,21 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      *   while the fiber itself still runs (only the fiber itself left; once it has finished, pending == 1
      *   means one live child) or reaches 0. A parent that always has some live child never gets there, so
      *   the parent (the only pusher) also unlinks retired children from the middle of its list once it has
-     *   pushed as many children as it has live ones (the debt in flagsAndDebt): amortised O(1) per push, and the list
-     *   stays within about twice the live children. Unlinking only skips retired children (pending == 0
+     *   pushed as many children as it has live ones (the debt in flagsAndDebt): amortised O(1) per push,
+     *   and the list stays within about twice the live children. Unlinking only skips retired children (pending == 0
      *   never changes again), so a concurrent canceller walking the list, old links or new, still meets
      *   every live child. Nothing takes a lock.
      *   INV: every child with pending > 0 is reachable from its parent's firstChild.
      *
-     * Joiners: continuations waiting for the outcome, a LIFO list guarded by lock (a few instructions).
+     *   Two moments when nobody else can write a fiber's pending or firstChild, so plain stores replace
+     *   the read-modify-writes (fork/join starts a child and runs it to its end in one go: both apply):
+     *   - linking a child while no other is live (addOnlyChild): only live children retire, only the
+     *     fiber's own code links; a full fence keeps the Dekker pair with a canceller's walk;
+     *   - its only live child retiring while the fiber's continuation is the top item of the retiring
+     *     worker's own stack (dropOnlyChildWhileSuspended): the fiber's code cannot run meanwhile.
+     *   A drop by an earlier child still racing with either expects an older head, and its CAS fails.
+     *
+     * Joiners: continuations waiting for the outcome, a LIFO list guarded by the lock in the state word.
      */
     static final int ACTIVE = 0;
     static final int SUCCEEDED = 2;
@@ -107,8 +115,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /**
      * Bit 31 ({@link #REPORTS_FAILURE}, set at construction): a failure with nobody waiting goes to the
      * uncaught handler (fire-and-forget fibers). Bit 30 ({@link #STARTED}): set by the first run. Bits 0-29:
-     * children pushed since the last sweep of retired ones. One int so that FiberCore stays at 64 bytes with a debt that never saturates (a saturating
-     * char made a parent of more than 65,535 live children sweep its whole list every 65,535 pushes).
+     * children pushed since the last sweep of retired ones. One int so that FiberCore stays at 64 bytes
+     * with a debt that never saturates (a saturating char made a parent of more than 65,535 live children
+     * sweep its whole list every 65,535 pushes).
      * Owner only: the fiber's code.
      */
     private int flagsAndDebt;
