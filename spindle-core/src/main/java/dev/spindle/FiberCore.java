@@ -65,9 +65,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      *   means one live child) or reaches 0. A parent that always has some live child never gets there, so
      *   the parent (the only pusher) also unlinks retired children from the middle of its list once it has
      *   pushed as many children as it has live ones (the debt in flagsAndDebt): amortised O(1) per push,
-     *   and the list stays within about twice the live children. Unlinking only skips retired children (pending == 0
-     *   never changes again), so a concurrent canceller walking the list, old links or new, still meets
-     *   every live child. Nothing takes a lock.
+     *   and the list stays within about twice the live children. Unlinking only skips retired children
+     *   (pending == 0 never changes again), so a concurrent canceller walking the list, old links or new,
+     *   still meets every live child. Nothing takes a lock.
      *   INV: every child with pending > 0 is reachable from its parent's firstChild.
      *
      *   Two moments when nobody else can write a fiber's pending or firstChild, so plain stores replace
@@ -92,13 +92,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** Set in state while the joiner list is locked (only ever on ACTIVE). */
     private static final int LOCKED = 1 << 31;
 
-        /** The engine this fiber runs on. */
+    /** The engine this fiber runs on. */
     final Engine engine;
     /** The fiber that started it, or null for roots and detached fibers. */
     private final FiberCore<?> parent;
     /** Lifecycle state and the joiner lock (see above). CAS and release stores; volatile reads. */
     private volatile int state;
-    /** Waiting continuations, LIFO through next. Guarded by the lock in state until final, then the finisher's. */
+    /** Waiting continuations, LIFO through next. Guarded by the lock in state; the finisher's once final. */
     private Cont<?> joiners;
     /** What this fiber is blocked on (possibly stale). Written by the fiber; read by cancellers. */
     private volatile Blocker blockedOn;
@@ -294,7 +294,6 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     }
 
     /** The value of a finished successful fiber. */
-    @SuppressWarnings("unchecked")
     A valueNow() {
         return value;
     }

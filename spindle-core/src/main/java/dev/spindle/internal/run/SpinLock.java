@@ -63,7 +63,10 @@ public final class SpinLock {
         handle.setRelease(owner, 0);
     }
 
-    /** Creates the VarHandle of an {@code int} lock field, failing class initialisation if it is missing. */
+    /**
+     * Creates the VarHandle of an {@code int} field (a lock word, or a state word guarded by one), failing
+     * class initialisation if it is missing.
+     */
     public static VarHandle handle(java.lang.invoke.MethodHandles.Lookup lookup, Class<?> owner, String field) {
         try {
             return lookup.findVarHandle(owner, field, int.class);
