@@ -14,11 +14,8 @@ public final class Timer extends Work implements Blocker {
     private final TimerQueue queue;
     /** Where the queue holds it (see TimerQueue), or {@link #NOT_PENDING}. Guarded by the queue's lock. */
     int where = NOT_PENDING;
-    /**
-     * Previous neighbour in its wheel slot's circular list (the next one is {@link Work#next}); null unless
-     * in the wheel. Guarded by the queue's lock.
-     */
-    Timer prev;
+    /** Its index in its wheel slot's array while in the wheel (see TimerSlot). Guarded by the queue's lock. */
+    int index;
 
     static final int NOT_PENDING = -1;
 
