@@ -1,0 +1,112 @@
+package dev.spindle.internal.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a worker shares when another worker is idle: the oldest items of its stack (the bottom), never the
+ * item it is about to run nor the newest ones under it, and nothing is lost or run twice. One worker of an
+ * engine without threads, driven on the test thread; the idle worker is simulated by the idle count alone.
+ */
+class WorkerSharingTest {
+    /** An item that does nothing; only where it is queued matters. */
+    private static final class Item extends Work {
+        final int id;
+
+        Item(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public void doWork(Worker w) {
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            throw new AssertionError(e);
+        }
+
+        @Override
+        public String toString() {
+            return "item " + id;
+        }
+    }
+
+    private final Engine engine = new Engine("sharing-test", 1, false, e -> {
+        throw new AssertionError(e);
+    });
+    private final Worker w = engine.soleWorker();
+
+    /** Pushes items 0..n-1: item 0 is the oldest (the bottom), item n-1 the top. */
+    private List<Item> pushItems(int n) {
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Item item = new Item(i);
+            items.add(item);
+            w.push(item);
+        }
+        return items;
+    }
+
+    private List<Work> drainGlobal() {
+        List<Work> shared = new ArrayList<>();
+        for (Work g; (g = engine.pollGlobal(null)) != null; ) {
+            shared.add(g);
+        }
+        return shared;
+    }
+
+    private List<Work> drainLocal() {
+        List<Work> local = new ArrayList<>();
+        for (Work l; (l = w.popLocal()) != null; ) {
+            local.add(l);
+        }
+        return local;
+    }
+
+    @Test
+    void withNobodyIdleNothingIsShared() {
+        List<Item> items = pushItems(4);
+        assertThat(w.nextWork()).isSameAs(items.get(3));
+        assertThat(engine.hasGlobalWork()).isFalse();
+        assertThat(drainLocal()).containsExactly(items.get(2), items.get(1), items.get(0));
+    }
+
+    @Test
+    void anIdleWorkerGetsTheOldestItemAndTheNewestStay() {
+        List<Item> items = pushItems(4);
+        engine.addIdle(1);
+        assertThat(w.nextWork()).as("the top runs here").isSameAs(items.get(3));
+        assertThat(drainGlobal()).as("shared").containsExactly(items.get(0));
+        assertThat(drainLocal()).as("kept, newest first").containsExactly(items.get(2), items.get(1));
+    }
+
+    @Test
+    void theOnlyItemUnderTheTopIsShared() {
+        List<Item> items = pushItems(2);
+        engine.addIdle(1);
+        assertThat(w.nextWork()).isSameAs(items.get(1));
+        assertThat(drainGlobal()).containsExactly(items.get(0));
+        assertThat(w.hasLocalWork()).isFalse();
+        Item later = new Item(2);
+        w.push(later);
+        assertThat(drainLocal()).as("the emptied stack takes pushes again").containsExactly(later);
+    }
+
+    @Test
+    void belowTheWalkEverythingOlderIsSharedInStackOrder() {
+        int n = Worker.SHARE_WALK + 10;
+        List<Item> items = pushItems(n);
+        engine.addIdle(1);
+        assertThat(w.nextWork()).isSameAs(items.get(n - 1));
+        List<Work> kept = drainLocal();
+        List<Work> shared = drainGlobal();
+        assertThat(kept).as("the top's successor and SHARE_WALK more").hasSize(Worker.SHARE_WALK + 1)
+                .startsWith(items.get(n - 2));
+        assertThat(shared).as("the rest, newest first, ending with the oldest").hasSize(n - 2 - Worker.SHARE_WALK)
+                .startsWith(items.get(n - 3 - Worker.SHARE_WALK)).endsWith(items.get(0));
+    }
+}
