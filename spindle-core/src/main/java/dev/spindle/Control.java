@@ -103,6 +103,19 @@ final class Control {
             }
         }
 
+        /**
+         * Whether this is a plain join ({@link #valueNow} is its value) of a fiber of {@code w}'s engine
+         * that has succeeded: then running it would only hand that value on.
+         */
+        boolean succeededHere(Worker w) {
+            return !asOutcome && target.engine == w.engine() && target.stateNow() == FiberCore.SUCCEEDED;
+        }
+
+        /** The joined fiber's value; only after {@link #succeededHere} (its volatile read orders this one). */
+        Object valueNow() {
+            return target.valueNow();
+        }
+
         @SuppressWarnings("unchecked")
         private void finishJoin(Worker w, Cont<R> k) {
             if (asOutcome) {

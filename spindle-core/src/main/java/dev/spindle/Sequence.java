@@ -29,6 +29,14 @@ final class Sequence {
                 w.bounce(new Jobs.JobWork<>(this, k));
                 return;
             }
+            if (first instanceof Control.Join<?, ?> join && join.succeededHere(w)) {
+                // Joining a fiber that has already succeeded: continue with its value here, without a
+                // BindCont (fork/join mostly joins finished children). This step's fuel is spent above.
+                @SuppressWarnings("unchecked")
+                A a = (A) join.valueNow();
+                BindCont.step(w, f, a, k);
+                return;
+            }
             first.doJob(w, new BindCont<>(f, k));
         }
     }
@@ -54,6 +62,20 @@ final class Sequence {
                 w.bounce(this);
                 return;
             }
+            applyAndRun(w, f, a, k);
+        }
+
+        /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
+        static <A, B> void step(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
+            if (k.fiber != null && k.fiber.cancelPending()) {
+                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                return;
+            }
+            applyAndRun(w, f, a, k);
+        }
+
+        private static <A, B> void applyAndRun(Worker w, Function<? super A, ? extends Job<B>> f, A a,
+                Cont<B> k) {
             Job<B> next;
             try {
                 next = f.apply(a);

@@ -23,6 +23,47 @@ class FiberTest {
         assertThat(v).isEqualTo(42);
     }
 
+    /**
+     * A bind on the join of a fiber that has already succeeded applies its function without a continuation
+     * object (Sequence.Bind); the value, the function's failures and the stack depth must be as for any bind.
+     */
+    @Test
+    void bindingTheJoinOfAFinishedFiberPassesItsValueOn() {
+        Job<Integer> job = Job.result(20).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
+                .then(f.join().flatMap(v -> f.join().map(w -> v + w + 2))));
+        assertThat(s.run(job)).isEqualTo(42);
+        Job<Integer> throwing = Job.result(1).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
+                .then(f.join().flatMap(v -> {
+                    throw boom;
+                })));
+        assertThat(s.outcome(throwing)).isEqualTo(Outcome.failure(boom));
+        Job<Integer> failed = Job.<Integer>failure(boom).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
+                .then(f.join().flatMap(v -> Job.result(v + 1))));
+        assertThat(s.outcome(failed)).isEqualTo(Outcome.failure(boom));
+    }
+
+    @Test
+    void aMillionBindsOnTheJoinOfAFinishedFiberRunInBoundedStack() {
+        Fiber<Integer> done = s.run(Job.result(1).start());
+        s.run(TestJobs.awaitTrue(done::isDone));
+        assertThat(s.run(sumJoins(done, 1_000_000, 0))).isEqualTo(1_000_000L);
+    }
+
+    private static Job<Long> sumJoins(Fiber<Integer> done, int left, long sum) {
+        return left == 0 ? Job.result(sum) : done.join().flatMap(v -> sumJoins(done, left - 1, sum + v));
+    }
+
+    @Test
+    void bindingTheJoinOfAFinishedFiberOfAnotherSchedulerFails() {
+        try (Scheduler other = Scheduler.create(1)) {
+            Fiber<Integer> foreign = other.run(Job.result(1).start());
+            other.run(foreign.join());
+            Outcome<Integer> o = s.outcome(foreign.join().flatMap(v -> Job.result(v + 1)));
+            assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class, f -> assertThat(f.error())
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("different scheduler"));
+        }
+    }
+
     @Test
     void joinFailsWithTheFibersFailure() {
         assertThat(s.outcome(Job.<Integer>failure(boom).start().flatMap(Fiber::join))).isEqualTo(Outcome.failure(boom));
