@@ -75,7 +75,7 @@ final class Alts {
                 return;
             }
             Engine engine = w.engine();
-            Timer timer = new Timer(engine.timers(), engine.nanoTime() + nanos, new Timeout(pk, i, k));
+            Timer timer = new Timer(engine.nanoTime() + nanos, new Timeout(pk, i, k));
             try {
                 engine.timers().schedule(timer);
             } catch (RuntimeException closed) {
@@ -84,7 +84,7 @@ final class Alts {
             }
             // Armed before the listener is added: a pick decided in between still removes the timer.
             if (!pk.addListener(new TimerRemover(i, timer))) {
-                timer.cancel();
+                engine.timers().cancel(timer);
                 pk.instantiated(w);
                 return;
             }
@@ -136,7 +136,7 @@ final class Alts {
 
         @Override
         void fire(Worker w) {
-            timer.cancel();
+            w.engine().timers().cancel(timer);
         }
     }
 

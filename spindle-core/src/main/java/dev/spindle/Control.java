@@ -223,7 +223,7 @@ final class Control {
             }
             Engine e = w.engine();
             k.value = null;
-            Timer t = new Timer(e.timers(), e.nanoTime() + nanos, k);
+            Timer t = new Timer(e.nanoTime() + nanos, k);
             self.blockOn(t);
             e.timers().schedule(t);
             self.checkCancelWhileBlocked(w, t);

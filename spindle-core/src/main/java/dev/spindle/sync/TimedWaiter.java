@@ -70,7 +70,7 @@ abstract class TimedWaiter<A> extends Waiter<A> {
         queue.addLocked(this);
         if (timed) {
             try {
-                Timer t = new Timer(engine.timers(), deadline, new Expiry(this));
+                Timer t = new Timer(deadline, new Expiry(this));
                 engine.timers().schedule(t);
                 timer = t;
             } catch (RuntimeException e) { // the scheduler is shutting down
@@ -97,7 +97,7 @@ abstract class TimedWaiter<A> extends Waiter<A> {
         Timer t = timer;
         if (t != null) {
             timer = null;
-            t.cancel(); // false when it fired meanwhile: its expiry will find the waiter unlinked
+            engine.timers().cancel(t); // false when it fired meanwhile: its expiry will find the waiter unlinked
             assert Waits.timerGone();
         }
     }

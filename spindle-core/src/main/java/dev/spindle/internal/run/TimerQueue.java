@@ -23,7 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  *   objects from the fiber, next to each other. In a model of the timers benchmark (five small objects
  *   per sleeper, a million sleepers, G1) the young pauses copied about twice as many bytes per ms.
  *   INV: every wheel timer's tick lies in [cursor, cursor + SLOTS), so a slot never mixes two
- *        revolutions; a timer already due when armed goes into the cursor's slot.
+ *        revolutions, and it sits in the slot of its deadline's tick: a timer armed when its tick had
+ *        already passed (its caller read the clock just before the timer thread moved the cursor) gets
+ *        the cursor's tick as its deadline, as it is due either way. So Timer.pos needs no slot number.
  *   INV: cursor <= the engine clock's current tick (it only ever moves to a "now" that has been read).
  *
  * Far heap
@@ -47,12 +49,13 @@ import java.util.concurrent.locks.LockSupport;
  *   thread. The thread starts with the first timer and stops with the engine.
  *
  * Cost
- *   A Timer is 40 bytes, plus a reference in its slot's array (at most two while holes wait to be
+ *   A Timer is 32 bytes, plus a reference in its slot's array (at most two while holes wait to be
  *   closed); the wheel is SLOTS references plus a bitmap, allocated with the first timer, and a slot's
  *   array, allocated when the slot is first used, is given back when it empties after a burst. The lock
  *   covers a few array and field updates.
  *
- * Timer.where: a wheel slot (0..SLOTS-1), SLOTS + a heap index, or NOT_PENDING.
+ * Timer.pos: an index in the array of the slot of its deadline's tick, Timer.farIndex(a heap index), or
+ * NOT_PENDING.
  * </pre>
  */
 public final class TimerQueue {
@@ -137,18 +140,18 @@ public final class TimerQueue {
         }
     }
 
-    /** Removes {@code t} if still pending; true when this call removed it. */
-    boolean remove(Timer t) {
+    /** Removes {@code t}, armed on this queue, if still pending; true when this call removed it. */
+    public boolean cancel(Timer t) {
         SpinLock.lock(LOCK, this);
-        int where = t.where;
-        if (where == Timer.NOT_PENDING) {
+        int pos = t.pos;
+        if (pos == Timer.NOT_PENDING) {
             SpinLock.unlock(LOCK, this);
             return false;
         }
-        if (where < SLOTS) {
+        if (pos >= 0) {
             unlink(t);
         } else {
-            removeFar(where - SLOTS);
+            removeFar(Timer.farIndex(pos));
         }
         size--;
         SpinLock.unlock(LOCK, this);
@@ -251,7 +254,11 @@ public final class TimerQueue {
         if (ahead >= SLOTS) {
             addFar(t);
         } else {
-            link(t, (int) ((ahead < 0 ? cursor : tick) & MASK));
+            if (ahead < 0) {
+                t.deadline = cursor << TICK_SHIFT; // due already; now in the slot of its deadline (INV)
+                tick = cursor;
+            }
+            link(t, slotOf(tick));
         }
     }
 
@@ -292,7 +299,7 @@ public final class TimerQueue {
             if (t.deadline - now <= 0) {
                 appendDue(t);
             } else {
-                link(t, (int) ((t.deadline >> TICK_SHIFT) & MASK));
+                link(t, slotOf(t.deadline >> TICK_SHIFT));
             }
         }
     }
@@ -308,7 +315,7 @@ public final class TimerQueue {
 
     /** Called by {@link TimerSlot#takeDue} for each due timer, which it has already let go of. */
     void appendDue(Timer t) {
-        t.where = Timer.NOT_PENDING;
+        t.pos = Timer.NOT_PENDING;
         size--;
         t.next = null;
         if (dueFirst == null) {
@@ -348,21 +355,24 @@ public final class TimerQueue {
             occupied[s >>> 6] |= 1L << s;
         }
         slot.add(t);
-        t.where = s;
     }
 
     private void unlink(Timer t) {
-        int s = t.where;
+        int s = slotOf(t.deadline >> TICK_SHIFT);
         TimerSlot slot = wheel[s];
         slot.remove(t);
         if (slot.isEmpty()) {
             occupied[s >>> 6] &= ~(1L << s);
         }
-        t.where = Timer.NOT_PENDING;
+        t.pos = Timer.NOT_PENDING;
+    }
+
+    private static int slotOf(long tick) {
+        return (int) (tick & MASK);
     }
 
     // ---------------------------------------------------------------- far heap
-    // INV: far[i].where == SLOTS + i for i < farSize; far[(i-1)/2].deadline <= far[i].deadline.
+    // INV: far[i].pos == Timer.farIndex(i) for i < farSize; far[(i-1)/2].deadline <= far[i].deadline.
 
     private void addFar(Timer t) {
         if (farSize == far.length) {
@@ -373,7 +383,7 @@ public final class TimerQueue {
 
     private void removeFar(int i) {
         Timer[] h = far;
-        h[i].where = Timer.NOT_PENDING;
+        h[i].pos = Timer.NOT_PENDING;
         int last = --farSize;
         Timer moved = h[last];
         h[last] = null;
@@ -422,7 +432,7 @@ public final class TimerQueue {
 
     private void place(Timer t, int i) {
         far[i] = t;
-        t.where = SLOTS + i;
+        t.pos = Timer.farIndex(i);
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), TimerQueue.class, "lock");

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * later compaction closes, so arming and removing stay O(1) amortized and the order survives removals.
  *
  * <p>INV: {@code timers[i] == null} for {@code i >= fill}; {@code live} is the number of non-null entries
- * below {@code fill}; a held timer {@code t} sits at {@code timers[t.index]}.
+ * below {@code fill}; a held timer {@code t} sits at {@code timers[t.pos]}.
  *
  * <p>Guarded by the lock of the {@link TimerQueue} that owns it.
  */
@@ -33,13 +33,13 @@ final class TimerSlot {
             makeRoom();
         }
         timers[fill] = t;
-        t.index = fill++;
+        t.pos = fill++;
         live++;
     }
 
     /** Removes {@code t}, which this slot holds. */
     void remove(Timer t) {
-        timers[t.index] = null;
+        timers[t.pos] = null;
         if (--live == 0) {
             emptied(); // every entry below fill is a hole
         }
@@ -101,7 +101,7 @@ final class TimerSlot {
                 queue.appendDue(t);
             } else {
                 timers[kept] = t;
-                t.index = kept++;
+                t.pos = kept++;
             }
         }
         Arrays.fill(timers, kept, fill, null); // no removed or fired timer stays reachable from here
