@@ -3,6 +3,7 @@ package dev.spindle;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Timer;
+import dev.spindle.internal.run.TimerQueue;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
@@ -83,7 +84,7 @@ final class Alts {
                 return;
             }
             // Armed before the listener is added: a pick decided in between still removes the timer.
-            if (!pk.addListener(new TimerRemover(i, timer))) {
+            if (!pk.addListener(new TimerRemover(i, timer, engine.timers()))) {
                 engine.timers().cancel(timer);
                 pk.instantiated(w);
                 return;
@@ -124,19 +125,24 @@ final class Alts {
         }
     }
 
-    /** Removes an {@link After}'s timer when another alternative wins. */
+    /**
+     * Removes an {@link After}'s timer when another alternative wins. It names the queue the timer was armed
+     * on: the winner may commit the pick on a worker of another scheduler (a channel shared between two).
+     */
     static final class TimerRemover extends PickListener {
         private final Timer timer;
+        private final TimerQueue queue;
 
-        TimerRemover(int index, Timer timer) {
+        TimerRemover(int index, Timer timer, TimerQueue queue) {
             super(index);
             this.end = index + 1;
             this.timer = timer;
+            this.queue = queue;
         }
 
         @Override
         void fire(Worker w) {
-            w.engine().timers().cancel(timer);
+            queue.cancel(timer);
         }
     }
 

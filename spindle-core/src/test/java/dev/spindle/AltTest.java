@@ -417,4 +417,38 @@ class AltTest {
                     .isInstanceOf(CompletionException.class);
         });
     }
+
+    /**
+     * A choose with a timeout, won by a give from a fiber of another scheduler: the winner fires the pick's
+     * listeners on its own worker, and the timer must still leave the queue it was armed on (it once left
+     * the winner's queue instead, taking that queue's own far timer with it).
+     */
+    @Test
+    @Timeout(30)
+    void aTimeoutBeatenFromAnotherSchedulerLeavesTheRightTimerQueue() throws Exception {
+        Channel<Integer> ch = new Channel<>();
+        Scheduler a = Scheduler.create(1);
+        Scheduler b = Scheduler.create(1);
+        try {
+            var chosen = a.submit(Alt.choose(ch.take(), Alt.after(Duration.ofSeconds(30)).map(v -> -1)));
+            awaitTimers(a, 1);
+            b.submit(Job.sleep(Duration.ofSeconds(30)));
+            awaitTimers(b, 1);
+            b.run(ch.give(7));
+            assertThat(chosen.get(10, TimeUnit.SECONDS)).isEqualTo(7);
+            assertThat(a.engine.timers().size()).as("the timeout's timer, removed from its own queue").isZero();
+            assertThat(b.engine.timers().size()).as("the other scheduler's own sleeper, untouched").isOne();
+        } finally {
+            b.shutdownNow();
+            a.shutdownNow();
+        }
+    }
+
+    private static void awaitTimers(Scheduler s, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (s.engine.timers().size() != n) {
+            assertThat(System.nanoTime() - deadline).as("%s never held %d timers", s, n).isNegative();
+            Thread.sleep(1);
+        }
+    }
 }
