@@ -221,7 +221,7 @@ final class Control {
                 Jobs.succeed(w, k, null);
                 return;
             }
-            Engine e = w.engine();
+            Engine e = self.engine; // the queue Timer.removeWaiter finds again through the fiber
             k.value = null;
             Timer t = new Timer(e.nanoTime() + nanos, k);
             self.blockOn(t);
