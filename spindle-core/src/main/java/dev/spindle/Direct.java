@@ -53,7 +53,11 @@ import java.util.concurrent.Callable;
  *       an idle worker: start more bodies to use more workers). Where the continuation cannot yield (pinned by a native frame, such as a class
  *       initializer, or by a held monitor on JDKs before 24), {@code await} blocks the worker thread,
  *       which runs other work meanwhile (as {@link Scheduler#run} does inside a job) until the awaited job
- *       ends: correct, but that worker's stack holds the body meanwhile. Plain blocking calls in the body
+ *       ends: correct, but that worker's stack holds the body meanwhile. A body whose await has to wait may
+ *       first run, on its own stack and thread, the next step of another body of its worker (on JDK 24 and
+ *       later, where monitors do not pin; {@code -Dspindle.direct.help=false} turns it off): a ping-pong then
+ *       costs one continuation switch per round trip instead of two. A body so helped that awaits inside a
+ *       class initializer waits on top of the body that helps it, which cannot go on meanwhile. Plain blocking calls in the body
  *       ({@code Thread.sleep}, I/O, locks) block the worker itself on this backend: await
  *       {@link Job#sleep} or {@link Job#blocking} instead. Runs in the deterministic simulator.
  *   <li>{@link Backend#VIRTUAL_THREAD}, otherwise: each body runs on its own virtual thread and {@code await}

@@ -30,10 +30,40 @@ final class DirectBackend {
     static final MethodHandle YIELD;
     /** {@code continuation.isDone()}: (Object)boolean. */
     static final MethodHandle IS_DONE;
+    /**
+     * Whether a continuation can yield while its thread holds a monitor (JDK 24 and later): probed once,
+     * with a continuation that yields inside a {@code synchronized} block. False without the backend.
+     */
+    static final boolean YIELDS_HOLDING_MONITORS;
     /** Why the continuation backend is unavailable, or null. */
     static final String UNAVAILABLE_BECAUSE;
     /** The backend in use. */
     static final Direct.Backend SELECTED;
+
+    private static boolean yieldsHoldingMonitor(MethodHandle newCont, MethodHandle run, MethodHandle yield,
+            MethodHandle isDone) {
+        boolean[] yielded = new boolean[1];
+        Object lock = new Object();
+        Runnable probe = () -> {
+            synchronized (lock) {
+                try {
+                    yielded[0] = (boolean) yield.invokeExact();
+                } catch (Throwable pinned) {
+                    yielded[0] = false; // IllegalStateException: pinned by the monitor
+                }
+            }
+        };
+        try {
+            Object c = (Object) newCont.invokeExact(probe);
+            run.invokeExact(c);
+            if (!(boolean) isDone.invokeExact(c)) {
+                run.invokeExact(c);
+            }
+            return yielded[0];
+        } catch (Throwable e) {
+            return false;
+        }
+    }
 
     static {
         MethodHandle newCont = null;
@@ -74,6 +104,7 @@ final class DirectBackend {
         YIELD = yield;
         IS_DONE = isDone;
         UNAVAILABLE_BECAUSE = newCont == null ? why : null;
+        YIELDS_HOLDING_MONITORS = newCont != null && yieldsHoldingMonitor(newCont, run, yield, isDone);
         SELECTED = newCont != null ? Direct.Backend.CONTINUATION : Direct.Backend.VIRTUAL_THREAD;
         if (forced.equals("continuation") && newCont == null) {
             System.getLogger("dev.spindle").log(System.Logger.Level.WARNING,

@@ -62,6 +62,23 @@ import java.util.concurrent.Callable;
  * yields about 20-25 ns; and a fresh one allocates its stack chunk only at its first yield. So each body
  * gets a new continuation.
  *
+ * <p><b>Helping while waiting.</b> An await whose job has to wait first runs, on the body's own stack, the
+ * step of another body that its worker would run next anyway (the only item on the worker's stack, a body
+ * of this worker whose await has completed), and goes on doing so while its own await waits; it yields
+ * only if that is still so when there is nothing more to help with. In a ping-pong the partner's step is
+ * that item, and completes this body's await before it waits in turn, so the helper never yields: one
+ * continuation switch per round trip (the partner's) instead of two. Bounds: one level of nesting (a
+ * helped body that waits yields, {@link Worker#helpable}); never while other threads have handed the
+ * worker work, or when the loop's periodic look at the global queue is due and finds work there; never
+ * under the simulator, which chooses the order itself. The helped step runs on the same thread, so a body
+ * still never changes threads. The help runs through the same call site as the awaited job ({@link #HELP}),
+ * which keeps its code out of the body's compiled frame (idle-memory stays at 356 bytes). On JDKs before 24
+ * a held monitor pins a continuation, and a helped body that cannot yield would wait on top of its helper,
+ * so helping is on only where a probe finds that monitors do not pin ({@link #HELPS};
+ * {@code -Dspindle.direct.help=false} turns it off). A native frame still pins on any JDK: a helped body
+ * that awaits inside a class initializer waits on top of its helper, which cannot go on until it returns,
+ * so such an await must not wait for the body that helps it.
+ *
  * <p>Pinned continuations (a native frame on the body's stack, such as a class initializer; or a held
  * monitor on JDKs before 24) cannot yield: the body then waits on its worker thread, which keeps running
  * other work meanwhile as {@link Scheduler#run} does inside a job, until the resumption comes back.
@@ -79,6 +96,24 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     private static final byte RESUMING = 4;
     /** The body has returned or thrown. */
     private static final byte FINISHED = 5;
+
+    /**
+     * Whether a body that must wait first runs its worker's next body step on its own stack (see the class
+     * comment): on unless {@code spindle.direct.help=false}, and only where a held monitor does not pin a
+     * continuation (JDK 24 and later), since a helped body that cannot yield waits on top of its helper.
+     */
+    static final boolean HELPS = DirectBackend.YIELDS_HOLDING_MONITORS
+            && Boolean.parseBoolean(System.getProperty("spindle.direct.help", "true"));
+
+    /** Run by {@link #startAwait} after an awaited job that waits, when {@link #HELPS}: helps. */
+    private static final Job<Object> HELP = new Job<>() {
+        @Override
+        void doJob(Worker w, Cont<Object> k) {
+            DirectCont<?> body = (DirectCont<?>) k;
+            body.helpWhileInline();
+            STATE.compareAndSet(body, INLINE, DETACHED); // fails only when the await has completed: DONE
+        }
+    };
 
     private static final VarHandle STATE;
     /**
@@ -121,6 +156,11 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     @Override
     Engine engine() {
         return home.engine();
+    }
+
+    /** The worker whose thread runs every step of the body. */
+    Worker home() {
+        return home;
     }
 
     /**
@@ -200,14 +240,50 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     private boolean startAwait(Job<?> job) {
         checkCancel();
         STATE.set(this, INLINE); // published to a completer on another thread by the job's own hand-off
-        try {
-            DO_JOB.invokeExact(job, home, (Cont<?>) this); // this thread drives home: the body runs nowhere else
-        } catch (Throwable e) {
-            // what escapes a job's own code fails the await, as in runAwaited; not a call of runAwaited with
-            // the handle: its compiled frame then kept one more value, and idle-memory went 364 -> 380 bytes
-            doHandle(home, e);
+        Job<?> next = job;
+        do {
+            try {
+                DO_JOB.invokeExact(next, home, (Cont<?>) this); // this thread drives home: the body runs nowhere else
+            } catch (Throwable e) {
+                // what escapes a job's own code fails the await, as in runAwaited; not a call of runAwaited
+                // with the handle: its compiled frame then kept one more value, and idle-memory went 364 -> 380
+                // bytes (HELP throws nothing: helpWith hands what a helped step throws to that step)
+                doHandle(home, e);
+            }
+            // The help runs through the same call site as the job, so C2 sees two job classes there and
+            // inlines neither (its code and locals stay out of the body's frame); it leaves INLINE behind.
+            next = HELP;
+        } while (HELPS && state == INLINE);
+        byte s = state;
+        return s != DONE && (s != INLINE || STATE.compareAndSet(this, INLINE, DETACHED));
+    }
+
+    /**
+     * Before yielding, runs the steps this worker would run next, on this body's stack, while they are the
+     * only work here and this body's await is still waiting: see "Helping while waiting" above.
+     */
+    private void helpWhileInline() {
+        while (state == INLINE && helpOnce()) {
+            // each round ran one queued body's step; look again
         }
-        return state != DONE && STATE.compareAndSet(this, INLINE, DETACHED);
+    }
+
+    /** One round of {@link #helpWhileInline}: true when it ran a body's step. */
+    private boolean helpOnce() {
+        Worker w = home;
+        if (w.popIfTop(this)) {
+            completed(w); // a helped body completed our await by queueing us: INLINE -> DONE here
+            return false;
+        }
+        if (!(w.helpable() instanceof DirectCont<?> body) || body.home != w) {
+            return false;
+        }
+        byte s = body.state;
+        if (s != RESUMING && s != DETACHED) {
+            return false; // not a step of a yielded body: leave it to the loop
+        }
+        w.helpWith(body);
+        return true;
     }
 
     /** Waits, DETACHED, until the completion has queued the next step and it ran. */

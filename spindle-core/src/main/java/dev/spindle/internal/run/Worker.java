@@ -88,6 +88,10 @@ public final class Worker extends CacheLinePadding {
     private int bounces;
     /** Local items run since the last look at the global queue. Owner: plain rw. */
     private int localRuns;
+    /** A waiting direct body runs an item on its own stack ({@link #helpWith}). Owner: plain rw. */
+    private boolean helping;
+    /** Items run by {@link #helpWith} so far. Owner: plain rw. */
+    private long helped;
     /** Fibers started on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
     private long fibersStarted;
     /** Fibers finished on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
@@ -152,6 +156,45 @@ public final class Worker extends CacheLinePadding {
         }
         popLocal();
         return true;
+    }
+
+    /**
+     * The item a direct body that must wait, on this thread, may run on its own stack instead of yielding
+     * to this loop, which would pop that very item next; null when it may not. The item is the top of the
+     * stack and must be the only local item (so nothing beneath it waits to be shared or starves); nobody
+     * must have handed this worker work (the inbox), no body may be helping already (one level of
+     * nesting: a helped body that waits yields), the simulator must not be choosing the order, and at
+     * the loop's periodic look ({@link #GLOBAL_CHECK_INTERVAL}) the global queue must be empty. Every
+     * help counts as a local run, so a ping-pong helped forever still lets the loop look at the global
+     * queue. Owner only.
+     */
+    public Work helpable() {
+        Work t = stack.top;
+        if (t == null || t.next != null || helping || pinned != null || inbox != null || engine.isDriven()) {
+            return null;
+        }
+        if (((localRuns + 1) & (GLOBAL_CHECK_INTERVAL - 1)) == 0 && engine.hasGlobalWork()) {
+            return null; // the loop's next item is its look at the global queue: yield to it
+        }
+        localRuns++;
+        return t;
+    }
+
+    /** Takes {@code wk}, found by {@link #helpable}, off the stack and runs it as the loop would, helping. */
+    public void helpWith(Work wk) {
+        popIfTop(wk);
+        helped++;
+        helping = true;
+        try {
+            run(wk);
+        } finally {
+            helping = false;
+        }
+    }
+
+    /** How many items waiting direct bodies have run on their stacks here ({@link #helpWith}). Owner only. */
+    public long helpedCount() {
+        return helped;
     }
 
     /**
