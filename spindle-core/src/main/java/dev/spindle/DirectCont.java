@@ -71,8 +71,12 @@ import java.util.concurrent.Callable;
  * helped body that waits yields, {@link Worker#helpable}); never while other threads have handed the
  * worker work, or when the loop's periodic look at the global queue is due and finds work there; never
  * under the simulator, which chooses the order itself. The helped step runs on the same thread, so a body
- * still never changes threads. The help runs through the same call site as the awaited job ({@link #HELP}),
- * which keeps its code out of the body's compiled frame (idle-memory stays at 356 bytes). On JDKs before 24
+ * still never changes threads. The help starts where the awaited job queues the body as a waiter, in the
+ * wait queues of channels, IVars, mailboxes and MVars ({@link WaitQueue#blockAndUnlock}), not in the await:
+ * code there, even a call through the job's call site, made the await's compiled frame, which every
+ * waiting body's stack chunk copies, 16 bytes larger (idle-memory 356 -> 372 bytes). Awaits that wait
+ * elsewhere (a choose, a sleep, a join, the blocking forms of {@code dev.spindle.sync}) yield at once, as
+ * before. On JDKs before 24
  * a held monitor pins a continuation, and a helped body that cannot yield would wait on top of its helper,
  * so helping is on only where a probe finds that monitors do not pin ({@link #HELPS};
  * {@code -Dspindle.direct.help=false} turns it off). A native frame still pins on any JDK: a helped body
@@ -104,16 +108,6 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
      */
     static final boolean HELPS = DirectBackend.YIELDS_HOLDING_MONITORS
             && Boolean.parseBoolean(System.getProperty("spindle.direct.help", "true"));
-
-    /** Run by {@link #startAwait} after an awaited job that waits, when {@link #HELPS}: helps. */
-    private static final Job<Object> HELP = new Job<>() {
-        @Override
-        void doJob(Worker w, Cont<Object> k) {
-            DirectCont<?> body = (DirectCont<?>) k;
-            body.helpWhileInline();
-            STATE.compareAndSet(body, INLINE, DETACHED); // fails only when the await has completed: DONE
-        }
-    };
 
     private static final VarHandle STATE;
     /**
@@ -240,35 +234,32 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     private boolean startAwait(Job<?> job) {
         checkCancel();
         STATE.set(this, INLINE); // published to a completer on another thread by the job's own hand-off
-        Job<?> next = job;
-        do {
-            try {
-                DO_JOB.invokeExact(next, home, (Cont<?>) this); // this thread drives home: the body runs nowhere else
-            } catch (Throwable e) {
-                // what escapes a job's own code fails the await, as in runAwaited; not a call of runAwaited
-                // with the handle: its compiled frame then kept one more value, and idle-memory went 364 -> 380
-                // bytes (HELP throws nothing: helpWith hands what a helped step throws to that step)
-                doHandle(home, e);
-            }
-            // The help runs through the same call site as the job, so C2 sees two job classes there and
-            // inlines neither (its code and locals stay out of the body's frame); it leaves INLINE behind.
-            next = HELP;
-        } while (HELPS && state == INLINE);
-        byte s = state;
-        return s != DONE && (s != INLINE || STATE.compareAndSet(this, INLINE, DETACHED));
+        try {
+            DO_JOB.invokeExact(job, home, (Cont<?>) this); // this thread drives home: the body runs nowhere else
+        } catch (Throwable e) {
+            // what escapes a job's own code fails the await, as in runAwaited; not a call of runAwaited with
+            // the handle: its compiled frame then kept one more value, and idle-memory went 364 -> 380 bytes
+            doHandle(home, e);
+        }
+        return state != DONE && STATE.compareAndSet(this, INLINE, DETACHED);
     }
 
     /**
-     * Before yielding, runs the steps this worker would run next, on this body's stack, while they are the
-     * only work here and this body's await is still waiting: see "Helping while waiting" above.
+     * Called by a wait queue ({@link WaitQueue#blockAndUnlock}) that has just queued this body's inline
+     * await on worker {@code w}, its lock released: runs the steps this worker would run next, on this
+     * body's stack, while they are the only work here and the await still waits (see "Helping while
+     * waiting" above). The await then goes on as before: it yields unless its job has completed meanwhile.
      */
-    private void helpWhileInline() {
+    void helpWhileWaiting(Worker w) {
+        if (!HELPS || w != home) {
+            return;
+        }
         while (state == INLINE && helpOnce()) {
             // each round ran one queued body's step; look again
         }
     }
 
-    /** One round of {@link #helpWhileInline}: true when it ran a body's step. */
+    /** One round of {@link #helpWhileWaiting}: true when it ran a body's step. */
     private boolean helpOnce() {
         Worker w = home;
         if (w.popIfTop(this)) {

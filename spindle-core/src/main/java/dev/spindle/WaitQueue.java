@@ -38,13 +38,20 @@ final class WaitQueue extends WorkFifo {
      * protocol of {@link Strand#blockOn}: the caller holds the spin lock {@code lock} of {@code owner} (which
      * guards this queue) and has found that it must wait; this records {@code b} as the fiber's blocker,
      * links the entry, releases the lock and withdraws the entry again at once if cancellation arrived
-     * meanwhile. Small enough to be inlined, so {@code lock} stays a constant at every call site.
+     * meanwhile; then, when the entry is a direct body's inline await, lets the body help
+     * ({@link DirectCont#helpWhileWaiting}). Small enough to be inlined, so {@code lock} stays a constant at
+     * every call site. Callers return at once after it.
      */
     void blockAndUnlock(Worker w, Strand<?> self, Blocker b, Work entry, VarHandle lock, Object owner) {
         self.blockOn(b);
         add(entry);
         SpinLock.unlock(lock, owner);
         self.checkCancelWhileBlocked(w, b);
+        if (Waiter.contOf(entry) instanceof DirectCont<?> body) {
+            // a direct body awaiting this inline, on its own thread: it may help before it yields (here, not
+            // in its await, whose compiled frame every waiting body's stack chunk copies)
+            body.helpWhileWaiting(w);
+        }
     }
 
     /**

@@ -85,6 +85,37 @@ class DirectHelpTest {
         });
     }
 
+    /** The same with the helper's waits in blocked gives (the wait queue holds a node carrying the body). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("oneWorker")
+    void aBodyWaitingInABlockedGiveHelpsToo(SchedulerKind kind) {
+        Channel<Integer> ping = new Channel<>();
+        Channel<Integer> pong = new Channel<>();
+        kind.use(s -> {
+            long[] r = s.run(Job.direct(() -> {
+                Fiber<Integer> b = Job.direct(() -> {
+                    int x = 0;
+                    for (int i = 0; i < ROUND_TRIPS; i++) {
+                        pong.give(x).await(); // waits for the helper's take
+                        x = ping.take().await();
+                    }
+                    return x;
+                }).start().await();
+                long before = homeWorker().helpedCount();
+                long sum = 0;
+                for (int i = 0; i < ROUND_TRIPS; i++) {
+                    sum += pong.take().await();
+                    ping.give(i).await(); // the partner is not taking yet: this give waits
+                }
+                long helped = homeWorker().helpedCount() - before;
+                assertThat(b.join().await()).isEqualTo(ROUND_TRIPS - 1);
+                return new long[] {sum, helped};
+            }));
+            assertThat(r[0]).isEqualTo((long) (ROUND_TRIPS - 1) * (ROUND_TRIPS - 2) / 2);
+            assertThat(r[1]).isEqualTo(DirectCont.HELPS ? ROUND_TRIPS : 0);
+        });
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("oneWorker")
     void aHelpedBodysFailureReachesItsJoinerAndTheHelperGoesOn(SchedulerKind kind) {
