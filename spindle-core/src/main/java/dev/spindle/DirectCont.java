@@ -64,10 +64,12 @@ import java.util.concurrent.Callable;
  *
  * <p><b>Helping while waiting.</b> An await whose job has to wait first runs, on the body's own stack, the
  * step of another body that its worker would run next anyway (the only item on the worker's stack, a body
- * of this worker whose await has completed), and goes on doing so while its own await waits; it yields
- * only if that is still so when there is nothing more to help with. In a ping-pong the partner's step is
- * that item, and completes this body's await before it waits in turn, so the helper never yields: one
- * continuation switch per round trip (the partner's) instead of two. Bounds: one level of nesting (a
+ * of this worker whose await has completed), then yields as before unless that step completed its await.
+ * In a ping-pong the partner's step is that item, and completes this body's await before it waits in turn,
+ * so the helper never yields: one continuation switch per round trip (the partner's) instead of two. One
+ * step only: in a ring the helped step wakes a third body, and helping that too would save no switch
+ * (every body of a ring yields once per round either way), only nest the loop's work (a loop of helps
+ * made threadring about 8% slower). Bounds: one level of nesting (a
  * helped body that waits yields, {@link Worker#helpable}); never while other threads have handed the
  * worker work, or when the loop's periodic look at the global queue is due and finds work there; never
  * under the simulator, which chooses the order itself. The helped step runs on the same thread, so a body
@@ -246,35 +248,24 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
 
     /**
      * Called by a wait queue ({@link WaitQueue#blockAndUnlock}) that has just queued this body's inline
-     * await on worker {@code w}, its lock released: runs the steps this worker would run next, on this
-     * body's stack, while they are the only work here and the await still waits (see "Helping while
-     * waiting" above). The await then goes on as before: it yields unless its job has completed meanwhile.
+     * await on worker {@code w}, its lock released: runs the step this worker would run next, on this
+     * body's stack, if it is the only work here and the step of a body of this worker whose await has
+     * completed (see "Helping while waiting" above). One step only: when that step leaves this await
+     * waiting (a ring, not a pair), helping more would save no switch, only nest the loop's work deeper.
+     * The await then goes on as before: it yields unless its job has completed meanwhile.
      */
     void helpWhileWaiting(Worker w) {
-        if (!HELPS || w != home) {
+        if (!HELPS || w != home || !(w.helpable() instanceof DirectCont<?> body) || body.home != w) {
             return;
-        }
-        while (state == INLINE && helpOnce()) {
-            // each round ran one queued body's step; look again
-        }
-    }
-
-    /** One round of {@link #helpWhileWaiting}: true when it ran a body's step. */
-    private boolean helpOnce() {
-        Worker w = home;
-        if (w.popIfTop(this)) {
-            completed(w); // a helped body completed our await by queueing us: INLINE -> DONE here
-            return false;
-        }
-        if (!(w.helpable() instanceof DirectCont<?> body) || body.home != w) {
-            return false;
         }
         byte s = body.state;
         if (s != RESUMING && s != DETACHED) {
-            return false; // not a step of a yielded body: leave it to the loop
+            return; // not a step of a yielded body: leave it to the loop
         }
         w.helpWith(body);
-        return true;
+        if (state == INLINE && w.popIfTop(this)) {
+            completed(w); // the helped body completed our await by queueing us: INLINE -> DONE here
+        }
     }
 
     /** Waits, DETACHED, until the completion has queued the next step and it ran. */

@@ -116,6 +116,54 @@ class DirectHelpTest {
         });
     }
 
+    /**
+     * A ring of five bodies passing a counter: each wait helps at most one step (the next body's), which
+     * wakes a third body instead of completing the helper's await, so the helper then yields. Every hop
+     * is counted once, in order, whoever runs it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("oneWorker")
+    void aRingOfBodiesPassesEveryHopInOrder(SchedulerKind kind) {
+        int members = 5;
+        int hops = 1_000;
+        List<Channel<Integer>> links = new ArrayList<>();
+        for (int i = 0; i < members; i++) {
+            links.add(new Channel<>());
+        }
+        List<Integer> seen = new CopyOnWriteArrayList<>();
+        kind.use(s -> {
+            List<Job<Integer>> ring = new ArrayList<>();
+            for (int i = 0; i < members; i++) {
+                Channel<Integer> in = links.get(i);
+                Channel<Integer> out = links.get((i + 1) % members);
+                ring.add(Job.direct(() -> {
+                    while (true) {
+                        int token = in.take().await();
+                        if (token >= hops) { // the end goes once round the ring: each member leaves on it
+                            if (token < hops + members - 1) {
+                                out.give(token + 1).await();
+                            }
+                            return token;
+                        }
+                        seen.add(token);
+                        out.give(token + 1).await();
+                    }
+                }));
+            }
+            List<Job<Integer>> all = new ArrayList<>(ring);
+            all.add(Job.direct(() -> {
+                links.get(0).give(0).await();
+                return -1;
+            }));
+            assertThat(s.run(Job.all(all)).stream().mapToInt(Integer::intValue).sum())
+                    .isEqualTo(members * hops + members * (members - 1) / 2 - 1);
+        });
+        assertThat(seen).hasSize(hops);
+        for (int i = 0; i < hops; i++) {
+            assertThat(seen.get(i)).isEqualTo(i);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("oneWorker")
     void aHelpedBodysFailureReachesItsJoinerAndTheHelperGoesOn(SchedulerKind kind) {

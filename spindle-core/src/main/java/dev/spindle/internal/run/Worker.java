@@ -176,13 +176,13 @@ public final class Worker extends CacheLinePadding {
         if (((localRuns + 1) & (GLOBAL_CHECK_INTERVAL - 1)) == 0 && engine.hasGlobalWork()) {
             return null; // the loop's next item is its look at the global queue: yield to it
         }
-        localRuns++;
         return t;
     }
 
     /** Takes {@code wk}, found by {@link #helpable}, off the stack and runs it as the loop would, helping. */
     public void helpWith(Work wk) {
         popIfTop(wk);
+        localRuns++;
         helped++;
         helping = true;
         try {
