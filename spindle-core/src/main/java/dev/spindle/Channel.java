@@ -258,7 +258,9 @@ public final class Channel<A> {
                 Jobs.succeed(w, k, g.value);
                 return;
             }
-            takers.blockAndUnlock(w, self, take, k, LOCK, Channel.this);
+            takers.block(self, take, k);
+            SpinLock.unlock(LOCK, Channel.this);
+            takers.blocked(w, self, take, k);
         }
 
         @Override
@@ -322,7 +324,10 @@ public final class Channel<A> {
                 Jobs.succeed(w, k, null);
                 return;
             }
-            givers.blockAndUnlock(w, self, take, new Waiter<A>(k, null, 0, value), LOCK, Channel.this);
+            Waiter<A> entry = new Waiter<A>(k, null, 0, value);
+            givers.block(self, take, entry);
+            SpinLock.unlock(LOCK, Channel.this);
+            givers.blocked(w, self, take, entry);
         }
 
         @Override

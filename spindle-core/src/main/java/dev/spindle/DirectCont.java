@@ -74,7 +74,7 @@ import java.util.concurrent.Callable;
  * worker work, or when the loop's periodic look at the global queue is due and finds work there; never
  * under the simulator, which chooses the order itself. The helped step runs on the same thread, so a body
  * still never changes threads. The help starts where the awaited job queues the body as a waiter, in the
- * wait queues of channels, IVars, mailboxes and MVars ({@link WaitQueue#blockAndUnlock}), not in the await:
+ * wait queues of channels, IVars, mailboxes and MVars ({@link WaitQueue#blocked}), not in the await:
  * code there, even a call through the job's call site, made the await's compiled frame, which every
  * waiting body's stack chunk copies, 16 bytes larger (idle-memory 356 -> 372 bytes). Awaits that wait
  * elsewhere (a choose, a sleep, a join, the blocking forms of {@code dev.spindle.sync}) yield at once, as
@@ -247,7 +247,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     }
 
     /**
-     * Called by a wait queue ({@link WaitQueue#blockAndUnlock}) that has just queued this body's inline
+     * Called by a wait queue ({@link WaitQueue#blocked}) that has just queued this body's inline
      * await on worker {@code w}, its lock released: runs the step this worker would run next, on this
      * body's stack, if it is the only work here and the step of a body of this worker whose await has
      * completed (see "Helping while waiting" above). One step only: when that step leaves this await

@@ -223,7 +223,9 @@ public final class IVar<A> {
                 deliver(w, k, s);
                 return;
             }
-            readers.blockAndUnlock(w, self, read, k, LOCK, IVar.this);
+            readers.block(self, read, k);
+            SpinLock.unlock(LOCK, IVar.this);
+            readers.blocked(w, self, read, k);
         }
 
         @Override

@@ -186,7 +186,10 @@ public final class MVar<A> {
                 Jobs.succeed(w, k, x);
                 return;
             }
-            (emptying() ? takers : readers).blockAndUnlock(w, self, take, k, LOCK, MVar.this);
+            WaitQueue queue = emptying() ? takers : readers;
+            queue.block(self, take, k);
+            SpinLock.unlock(LOCK, MVar.this);
+            queue.blocked(w, self, take, k);
         }
 
         @Override

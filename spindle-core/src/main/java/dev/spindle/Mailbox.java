@@ -172,7 +172,9 @@ public final class Mailbox<A> {
                 Jobs.succeed(w, k, m);
                 return;
             }
-            takers.blockAndUnlock(w, self, take, k, LOCK, Mailbox.this);
+            takers.block(self, take, k);
+            SpinLock.unlock(LOCK, Mailbox.this);
+            takers.blocked(w, self, take, k);
         }
 
         @Override

@@ -1,12 +1,10 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
-import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.WorkFifo;
 import dev.spindle.internal.run.Worker;
-import java.lang.invoke.VarHandle;
 
 /**
  * A FIFO ({@link WorkFifo}) of waiting entries: plain continuations or {@link Waiter}s. Not thread-safe:
@@ -35,17 +33,22 @@ final class WaitQueue extends WorkFifo {
 
     /**
      * Waits as {@code entry} (the continuation of {@code self}, or a node that carries it), following the
-     * protocol of {@link Strand#blockOn}: the caller holds the spin lock {@code lock} of {@code owner} (which
-     * guards this queue) and has found that it must wait; this records {@code b} as the fiber's blocker,
-     * links the entry, releases the lock and withdraws the entry again at once if cancellation arrived
-     * meanwhile; then, when the entry is a direct body's inline await, lets the body help
-     * ({@link DirectCont#helpWhileWaiting}). Small enough to be inlined, so {@code lock} stays a constant at
-     * every call site. Callers return at once after it.
+     * protocol of {@link Strand#blockOn}, in two halves around the release of the owning primitive's spin
+     * lock, which the caller does in between with its own constant VarHandle (a handle passed in here
+     * would cost a generic call wherever this is not inlined). This half, under the lock, once the caller
+     * found that it must wait: records {@code b} as the fiber's blocker and links the entry.
      */
-    void blockAndUnlock(Worker w, Strand<?> self, Blocker b, Work entry, VarHandle lock, Object owner) {
+    void block(Strand<?> self, Blocker b, Work entry) {
         self.blockOn(b);
         add(entry);
-        SpinLock.unlock(lock, owner);
+    }
+
+    /**
+     * The second half of {@link #block}, after the caller released its lock: withdraws the entry again at
+     * once if cancellation arrived meanwhile; then, when the entry is a direct body's inline await, lets
+     * the body help ({@link DirectCont#helpWhileWaiting}). Callers return at once after it.
+     */
+    void blocked(Worker w, Strand<?> self, Blocker b, Work entry) {
         self.checkCancelWhileBlocked(w, b);
         if (Waiter.contOf(entry) instanceof DirectCont<?> body) {
             // a direct body awaiting this inline, on its own thread: it may help before it yields (here, not
