@@ -57,8 +57,8 @@ import java.util.concurrent.Callable;
  *       first run, on its own stack and thread, the next step of another body of its worker (on JDK 24 and
  *       later, where monitors do not pin; {@code -Dspindle.direct.help=false} turns it off): a ping-pong then
  *       costs one continuation switch per round trip instead of two. A body so helped that awaits inside a
- *       class initializer waits on top of the body that helps it, which cannot go on meanwhile. Plain blocking calls in the body
- *       ({@code Thread.sleep}, I/O, locks) block the worker itself on this backend: await
+ *       class initializer waits on top of the body that helps it, which cannot go on meanwhile. Plain
+ *       blocking calls in the body ({@code Thread.sleep}, I/O, locks) block the worker itself on this backend: await
  *       {@link Job#sleep} or {@link Job#blocking} instead. Runs in the deterministic simulator.
  *   <li>{@link Backend#VIRTUAL_THREAD}, otherwise: each body runs on its own virtual thread and {@code await}
  *       parks it. A virtual thread that cannot unmount (pinned by a native frame) still waits correctly:

@@ -69,21 +69,21 @@ import java.util.concurrent.Callable;
  * so the helper never yields: one continuation switch per round trip (the partner's) instead of two. One
  * step only: in a ring the helped step wakes a third body, and helping that too would save no switch
  * (every body of a ring yields once per round either way), only nest the loop's work (a loop of helps
- * made threadring about 8% slower). Bounds: one level of nesting (a
- * helped body that waits yields, {@link Worker#helpable}); never while other threads have handed the
- * worker work, or when the loop's periodic look at the global queue is due and finds work there; never
- * under the simulator, which chooses the order itself. The helped step runs on the same thread, so a body
- * still never changes threads. The help starts where the awaited job queues the body as a waiter, in the
- * wait queues of channels, IVars, mailboxes and MVars ({@link WaitQueue#blocked}), not in the await:
- * code there, even a call through the job's call site, made the await's compiled frame, which every
- * waiting body's stack chunk copies, 16 bytes larger (idle-memory 356 -> 372 bytes). Awaits that wait
- * elsewhere (a choose, a sleep, a join, the blocking forms of {@code dev.spindle.sync}) yield at once, as
- * before. On JDKs before 24
- * a held monitor pins a continuation, and a helped body that cannot yield would wait on top of its helper,
- * so helping is on only where a probe finds that monitors do not pin ({@link #HELPS};
- * {@code -Dspindle.direct.help=false} turns it off). A native frame still pins on any JDK: a helped body
- * that awaits inside a class initializer waits on top of its helper, which cannot go on until it returns,
- * so such an await must not wait for the body that helps it.
+ * made threadring about 8% slower).
+ *
+ * <p>Bounds: one level of nesting (a helped body that waits yields, {@link Worker#helpable}); never while
+ * other threads have handed the worker work, or when the loop's periodic look at the global queue is due
+ * and finds work there; never under the simulator, which chooses the order itself. The helped step runs on
+ * the same thread, so a body still never changes threads. The help starts where the awaited job queues the
+ * body as a waiter, in the wait queues of channels, IVars, mailboxes and MVars ({@link WaitQueue#blocked}),
+ * not in the await: code there, even a call through the job's call site, made the await's compiled frame,
+ * which every waiting body's stack chunk copies, 16 bytes larger (idle-memory 356 -> 372 bytes). Awaits
+ * that wait elsewhere (a choose, a sleep, a join, the blocking forms of {@code dev.spindle.sync}) yield at
+ * once, as before. On JDKs before 24 a held monitor pins a continuation, and a helped body that cannot
+ * yield would wait on top of its helper, so helping is on only where a probe finds that monitors do not pin
+ * ({@link #HELPS}; {@code -Dspindle.direct.help=false} turns it off). A native frame still pins on any JDK:
+ * a helped body that awaits inside a class initializer waits on top of its helper, which cannot go on until
+ * it returns, so such an await must not wait for the body that helps it.
  *
  * <p>Pinned continuations (a native frame on the body's stack, such as a class initializer; or a held
  * monitor on JDKs before 24) cannot yield: the body then waits on its worker thread, which keeps running

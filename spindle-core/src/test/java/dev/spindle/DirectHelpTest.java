@@ -191,6 +191,20 @@ class DirectHelpTest {
         }))).isEqualTo(45));
     }
 
+    /** A body that echoes {@code ping} on {@code pong} until cancelled, then adds {@code last} to events. */
+    private static Job<Integer> echoUntilCancelled(Channel<Integer> ping, Channel<Integer> pong,
+            List<String> events, String last) {
+        return Job.<Integer>direct(() -> {
+            try {
+                while (true) {
+                    pong.give(ping.take().await()).await();
+                }
+            } finally {
+                events.add(last);
+            }
+        });
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("oneWorker")
     void cancellingAHelpedBodyRunsItsFinallyBlocks(SchedulerKind kind) {
@@ -199,15 +213,7 @@ class DirectHelpTest {
         Channel<Integer> pong = new Channel<>();
         kind.use(s -> {
             Outcome<?> outcome = s.run(Job.direct(() -> {
-                Fiber<Integer> b = Job.<Integer>direct(() -> {
-                    try {
-                        while (true) {
-                            pong.give(ping.take().await()).await();
-                        }
-                    } finally {
-                        events.add("echo finally");
-                    }
-                }).start().await();
+                Fiber<Integer> b = echoUntilCancelled(ping, pong, events, "echo finally").start().await();
                 for (int i = 0; i < 100; i++) {
                     ping.give(i).await();
                     pong.take().await();
@@ -341,15 +347,7 @@ class DirectHelpTest {
             Channel<Integer> pong = new Channel<>();
             var running = s.submit(Job.<Integer>direct(() -> {
                 try {
-                    Job.<Integer>direct(() -> {
-                        try {
-                            while (true) {
-                                pong.give(ping.take().await()).await();
-                            }
-                        } finally {
-                            events.add("partner finally");
-                        }
-                    }).start().await();
+                    echoUntilCancelled(ping, pong, events, "partner finally").start().await();
                     for (int i = 0; ; i++) {
                         ping.give(i).await();
                         pong.take().await();
