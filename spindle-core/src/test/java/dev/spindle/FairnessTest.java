@@ -9,7 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A fiber that never blocks cannot starve timers, other fibers or work submitted from outside: each test
+ * A fiber that never blocks, or a pair that keeps waking each other, cannot starve timers, other fibers or
+ * work submitted from outside: each test
  * here terminates only if the starved party gets to run (the class timeout is the hang guard).
  */
 @Timeout(60)
@@ -64,6 +65,65 @@ class FairnessTest {
     @MethodSource("dev.spindle.Schedulers#all")
     void pingPongingFibersDoNotStarveWorkSubmittedFromOutside(SchedulerKind kind) {
         assertOutsideWorkRunsBeside(kind, FairnessTest::pingPong);
+    }
+
+    /**
+     * Two fibers that hand a message back and forth wake each other, so each runs next on the worker's stack,
+     * always above a fiber woken just before them. The woken fiber ends the pair.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aPingPongPairDoesNotStarveAFiberQueuedBeneathIt(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean stop = new AtomicBoolean();
+            Channel<Boolean> ping = new Channel<>();
+            Channel<Boolean> pong = new Channel<>();
+            IVar<Boolean> wake = new IVar<>();
+            s.run(wake.read().then(Job.run(() -> stop.set(true))).start()
+                    .then(echo(ping, pong).start())
+                    .flatMap(echoer -> wake.fill(true).then(serve(ping, pong, stop)).then(echoer.join())));
+            assertThat(stop).isTrue();
+        });
+    }
+
+    /** The same pair in direct style (where a waiting body may run its partner's step on its own stack). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.Schedulers#all")
+    void aDirectPingPongPairDoesNotStarveAFiberQueuedBeneathIt(SchedulerKind kind) {
+        kind.use(s -> {
+            AtomicBoolean stop = new AtomicBoolean();
+            Channel<Boolean> ping = new Channel<>();
+            Channel<Boolean> pong = new Channel<>();
+            s.run(Job.direct(() -> {
+                IVar<Boolean> wake = new IVar<>();
+                wake.read().then(Job.run(() -> stop.set(true))).start().await();
+                Fiber<Void> echoer = Job.<Void>direct(() -> {
+                    while (ping.take().await()) {
+                        pong.give(true).await();
+                    }
+                    return null;
+                }).start().await();
+                wake.fill(true).await();
+                while (!stop.get()) {
+                    ping.give(true).await();
+                    pong.take().await();
+                }
+                ping.give(false).await();
+                return echoer.join().await();
+            }));
+            assertThat(stop).isTrue();
+        });
+    }
+
+    /** Answers every {@code true} on {@code ping} with one on {@code pong}; ends at a {@code false}. */
+    private static Job<Void> echo(Channel<Boolean> ping, Channel<Boolean> pong) {
+        return ping.take().flatMap(more -> more ? pong.give(true).then(echo(ping, pong)) : Job.unit());
+    }
+
+    /** Sends {@code true} and waits for the echo until {@code stop} holds, then sends {@code false}. */
+    private static Job<Void> serve(Channel<Boolean> ping, Channel<Boolean> pong, AtomicBoolean stop) {
+        return Job.defer(() -> stop.get() ? ping.give(false)
+                : ping.give(true).then(pong.take()).then(serve(ping, pong, stop)));
     }
 
     /**
