@@ -182,25 +182,25 @@ public final class Channel<A> {
 
     /** Takers that can still be committed (stale alternatives excluded); for tests and fiber dumps. */
     int waitingTakers() {
-        SpinLock.lock(LOCK, this);
+        lock();
         int n = countLive(takers);
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return n;
     }
 
     /** Givers and sent values that can still be taken; for tests and fiber dumps. */
     int waitingGivers() {
-        SpinLock.lock(LOCK, this);
+        lock();
         int n = countLive(givers);
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return n;
     }
 
     /** Entries in the takers queue, stale ones included (they are dropped lazily); for tests. */
     int takerQueueLength() {
-        SpinLock.lock(LOCK, this);
+        lock();
         int n = takers.size();
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return n;
     }
 
@@ -220,12 +220,12 @@ public final class Channel<A> {
 
     /** Unlinks the plain entry of {@code fiber} (a blocked take or give) and returns its continuation. */
     private Cont<?> removePlainWaiter(Strand<?> fiber) {
-        SpinLock.lock(LOCK, this);
+        lock();
         Work e = takers.removePlainOf(fiber);
         if (e == null) {
             e = givers.removePlainOf(fiber);
         }
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return e == null ? null : Waiter.contOf(e);
     }
 
@@ -250,38 +250,38 @@ public final class Channel<A> {
                 Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
                 return;
             }
-            SpinLock.lock(LOCK, Channel.this);
+            Channel.this.lock();
             Waiter<A> g = matchGiverLocked(self, null, 0);
             if (g != null) {
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
                 Waiter.release(w, g, null);
                 Jobs.succeed(w, k, g.value);
                 return;
             }
             takers.block(self, take, k);
-            SpinLock.unlock(LOCK, Channel.this);
+            Channel.this.unlock();
             takers.blocked(w, self, take, k);
         }
 
         @Override
         void tryAlt(Worker w, int i, Cont<A> k, Else e) {
             Pick pk = e.pick;
-            SpinLock.lock(LOCK, Channel.this);
+            Channel.this.lock();
             Waiter<A> g = matchGiverLocked(pk.fiber, pk, i);
             if (g != null) {
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
                 pk.fireListeners(w);
                 Waiter.release(w, g, null);
                 Jobs.succeed(w, k, g.value);
                 return;
             }
             if (pk.isPicked()) {
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
                 pk.instantiated(w);
                 return;
             }
             takers.add(new Waiter<A>(k, pk, i, null));
-            SpinLock.unlock(LOCK, Channel.this);
+            Channel.this.unlock();
             e.tryElse(w, i + 1);
         }
 
@@ -316,39 +316,39 @@ public final class Channel<A> {
                 Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
                 return;
             }
-            SpinLock.lock(LOCK, Channel.this);
+            Channel.this.lock();
             Work t = matchTakerLocked(self, null, 0);
             if (t != null) {
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
                 Waiter.release(w, t, value);
                 Jobs.succeed(w, k, null);
                 return;
             }
             Waiter<A> entry = new Waiter<A>(k, null, 0, value);
             givers.block(self, take, entry);
-            SpinLock.unlock(LOCK, Channel.this);
+            Channel.this.unlock();
             givers.blocked(w, self, take, entry);
         }
 
         @Override
         void tryAlt(Worker w, int i, Cont<Void> k, Else e) {
             Pick pk = e.pick;
-            SpinLock.lock(LOCK, Channel.this);
+            Channel.this.lock();
             Work t = matchTakerLocked(pk.fiber, pk, i);
             if (t != null) {
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
                 pk.fireListeners(w);
                 Waiter.release(w, t, value);
                 Jobs.succeed(w, k, null);
                 return;
             }
             if (pk.isPicked()) {
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
                 pk.instantiated(w);
                 return;
             }
             givers.add(new Waiter<A>(k, pk, i, value));
-            SpinLock.unlock(LOCK, Channel.this);
+            Channel.this.unlock();
             e.tryElse(w, i + 1);
         }
 
@@ -368,17 +368,29 @@ public final class Channel<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            SpinLock.lock(LOCK, Channel.this);
+            Channel.this.lock();
             Work t = matchTakerLocked(null, null, 0);
             if (t != null) {
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
                 Waiter.release(w, t, value);
             } else {
                 givers.add(new Waiter<A>(null, null, 0, value));
-                SpinLock.unlock(LOCK, Channel.this);
+                Channel.this.unlock();
             }
             Jobs.succeed(w, k, null);
         }
+    }
+
+    /** Takes this object's spin lock (the handle used in place, not passed: see {@link SpinLock}). */
+    private void lock() {
+        if (!LOCK.compareAndSet(this, 0, 1)) {
+            SpinLock.lockSlow(LOCK, this);
+        }
+    }
+
+    /** Releases this object's spin lock. */
+    private void unlock() {
+        LOCK.setRelease(this, 0);
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), Channel.class, "lock");

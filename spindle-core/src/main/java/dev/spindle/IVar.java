@@ -132,9 +132,9 @@ public final class IVar<A> {
         if (state != EMPTY) {
             return false;
         }
-        SpinLock.lock(LOCK, this);
+        lock();
         if (state != EMPTY) {
-            SpinLock.unlock(LOCK, this);
+            unlock();
             return false;
         }
         result = r;
@@ -142,7 +142,7 @@ public final class IVar<A> {
         // readers are handed over under the lock, so no StoreLoad fence is needed here.
         STATE.setRelease(this, newState);
         Work waiting = readers.drain();
-        SpinLock.unlock(LOCK, this);
+        unlock();
         while (waiting != null) {
             Work e = waiting;
             waiting = e.next;
@@ -174,9 +174,9 @@ public final class IVar<A> {
 
     /** Unlinks the plain reader of {@code fiber} and returns it. */
     private Cont<?> removePlainWaiter(Strand<?> fiber) {
-        SpinLock.lock(LOCK, this);
+        lock();
         Work e = readers.removePlainOf(fiber);
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return e == null ? null : Waiter.contOf(e);
     }
 
@@ -216,15 +216,15 @@ public final class IVar<A> {
                 Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
                 return;
             }
-            SpinLock.lock(LOCK, IVar.this);
+            IVar.this.lock();
             s = state;
             if (s != EMPTY) {
-                SpinLock.unlock(LOCK, IVar.this);
+                IVar.this.unlock();
                 deliver(w, k, s);
                 return;
             }
             readers.block(self, read, k);
-            SpinLock.unlock(LOCK, IVar.this);
+            IVar.this.unlock();
             readers.blocked(w, self, read, k);
         }
 
@@ -233,15 +233,15 @@ public final class IVar<A> {
             Pick pk = e.pick;
             int s = state;
             if (s == EMPTY) {
-                SpinLock.lock(LOCK, IVar.this);
+                IVar.this.lock();
                 s = state;
                 if (s == EMPTY) {
                     readers.add(new Waiter<A>(k, pk, i, null));
-                    SpinLock.unlock(LOCK, IVar.this);
+                    IVar.this.unlock();
                     e.tryElse(w, i + 1);
                     return;
                 }
-                SpinLock.unlock(LOCK, IVar.this);
+                IVar.this.unlock();
             }
             if (pk.commitSelf(i)) {
                 pk.fireListeners(w);
@@ -284,6 +284,18 @@ public final class IVar<A> {
                 Jobs.fail(w, k, new IllegalStateException(ivar + " is already filled; an IVar is filled once"));
             }
         }
+    }
+
+    /** Takes this object's spin lock (the handle used in place, not passed: see {@link SpinLock}). */
+    private void lock() {
+        if (!LOCK.compareAndSet(this, 0, 1)) {
+            SpinLock.lockSlow(LOCK, this);
+        }
+    }
+
+    /** Releases this object's spin lock. */
+    private void unlock() {
+        LOCK.setRelease(this, 0);
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), IVar.class, "lock");

@@ -59,10 +59,10 @@ public final class MVar<A> {
     /** A full, unnamed MVar holding {@code value}. */
     public static <A> MVar<A> of(A value) {
         MVar<A> m = new MVar<>();
-        SpinLock.lock(LOCK, m); // publishes the initial state to whoever takes the lock next
+        m.lock(); // publishes the initial state to whoever takes the lock next
         m.full = true;
         m.value = value;
-        SpinLock.unlock(LOCK, m);
+        m.unlock();
         return m;
     }
 
@@ -99,9 +99,9 @@ public final class MVar<A> {
 
     /** Fills with {@code x} on worker {@code w}; false (and no change) when already full. */
     private boolean fillNow(Worker w, A x) {
-        SpinLock.lock(LOCK, this);
+        lock();
         if (full) {
-            SpinLock.unlock(LOCK, this);
+            unlock();
             return false;
         }
         Work waitingReaders = readers.drain();
@@ -110,7 +110,7 @@ public final class MVar<A> {
             full = true;
             value = x;
         }
-        SpinLock.unlock(LOCK, this);
+        unlock();
         // Readers see the value as of the fill, whatever happens to the MVar next (linearised at the fill).
         while (waitingReaders != null) {
             Work e = waitingReaders;
@@ -137,12 +137,12 @@ public final class MVar<A> {
 
     /** Unlinks the plain take or read of {@code fiber} and returns it. */
     private Cont<?> removePlainWaiter(Strand<?> fiber) {
-        SpinLock.lock(LOCK, this);
+        lock();
         Work e = takers.removePlainOf(fiber);
         if (e == null) {
             e = readers.removePlainOf(fiber);
         }
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return e == null ? null : Waiter.contOf(e);
     }
 
@@ -179,37 +179,37 @@ public final class MVar<A> {
                 Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
                 return;
             }
-            SpinLock.lock(LOCK, MVar.this);
+            MVar.this.lock();
             if (full) {
                 A x = getLocked();
-                SpinLock.unlock(LOCK, MVar.this);
+                MVar.this.unlock();
                 Jobs.succeed(w, k, x);
                 return;
             }
             WaitQueue queue = emptying() ? takers : readers;
             queue.block(self, take, k);
-            SpinLock.unlock(LOCK, MVar.this);
+            MVar.this.unlock();
             queue.blocked(w, self, take, k);
         }
 
         @Override
         void tryAlt(Worker w, int i, Cont<A> k, Else e) {
             Pick pk = e.pick;
-            SpinLock.lock(LOCK, MVar.this);
+            MVar.this.lock();
             if (full) {
                 if (!pk.commitSelf(i)) {
-                    SpinLock.unlock(LOCK, MVar.this);
+                    MVar.this.unlock();
                     pk.instantiated(w);
                     return;
                 }
                 A x = getLocked();
-                SpinLock.unlock(LOCK, MVar.this);
+                MVar.this.unlock();
                 pk.fireListeners(w);
                 Jobs.succeed(w, k, x);
                 return;
             }
             (emptying() ? takers : readers).add(new Waiter<A>(k, pk, i, null));
-            SpinLock.unlock(LOCK, MVar.this);
+            MVar.this.unlock();
             e.tryElse(w, i + 1);
         }
 
@@ -314,6 +314,18 @@ public final class MVar<A> {
         public void doHandle(Worker w, Throwable e) {
             Jobs.fail(w, k, e);
         }
+    }
+
+    /** Takes this object's spin lock (the handle used in place, not passed: see {@link SpinLock}). */
+    private void lock() {
+        if (!LOCK.compareAndSet(this, 0, 1)) {
+            SpinLock.lockSlow(LOCK, this);
+        }
+    }
+
+    /** Releases this object's spin lock. */
+    private void unlock() {
+        LOCK.setRelease(this, 0);
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), MVar.class, "lock");

@@ -105,9 +105,9 @@ public final class Mailbox<A> {
 
     /** Unlinks the plain take of {@code fiber} and returns it. */
     private Cont<?> removePlainWaiter(Strand<?> fiber) {
-        SpinLock.lock(LOCK, this);
+        lock();
         Work e = takers.removePlainOf(fiber);
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return e == null ? null : Waiter.contOf(e);
     }
 
@@ -130,13 +130,13 @@ public final class Mailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            SpinLock.lock(LOCK, Mailbox.this);
+            Mailbox.this.lock();
             Work t = count == 0 ? matchTakerLocked() : null;
             if (t == null) {
                 appendLocked(message);
-                SpinLock.unlock(LOCK, Mailbox.this);
+                Mailbox.this.unlock();
             } else {
-                SpinLock.unlock(LOCK, Mailbox.this);
+                Mailbox.this.unlock();
                 Waiter.release(w, t, message);
             }
             Jobs.succeed(w, k, null);
@@ -165,36 +165,36 @@ public final class Mailbox<A> {
                 Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
                 return;
             }
-            SpinLock.lock(LOCK, Mailbox.this);
+            Mailbox.this.lock();
             if (count > 0) {
                 A m = pollLocked();
-                SpinLock.unlock(LOCK, Mailbox.this);
+                Mailbox.this.unlock();
                 Jobs.succeed(w, k, m);
                 return;
             }
             takers.block(self, take, k);
-            SpinLock.unlock(LOCK, Mailbox.this);
+            Mailbox.this.unlock();
             takers.blocked(w, self, take, k);
         }
 
         @Override
         void tryAlt(Worker w, int i, Cont<A> k, Else e) {
             Pick pk = e.pick;
-            SpinLock.lock(LOCK, Mailbox.this);
+            Mailbox.this.lock();
             if (count > 0) {
                 if (!pk.commitSelf(i)) {
-                    SpinLock.unlock(LOCK, Mailbox.this);
+                    Mailbox.this.unlock();
                     pk.instantiated(w);
                     return;
                 }
                 A m = pollLocked();
-                SpinLock.unlock(LOCK, Mailbox.this);
+                Mailbox.this.unlock();
                 pk.fireListeners(w);
                 Jobs.succeed(w, k, m);
                 return;
             }
             takers.add(new Waiter<A>(k, pk, i, null));
-            SpinLock.unlock(LOCK, Mailbox.this);
+            Mailbox.this.unlock();
             e.tryElse(w, i + 1);
         }
 
@@ -202,6 +202,18 @@ public final class Mailbox<A> {
         public String toString() {
             return "take from " + Mailbox.this;
         }
+    }
+
+    /** Takes this object's spin lock (the handle used in place, not passed: see {@link SpinLock}). */
+    private void lock() {
+        if (!LOCK.compareAndSet(this, 0, 1)) {
+            SpinLock.lockSlow(LOCK, this);
+        }
+    }
+
+    /** Releases this object's spin lock. */
+    private void unlock() {
+        LOCK.setRelease(this, 0);
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), Mailbox.class, "lock");

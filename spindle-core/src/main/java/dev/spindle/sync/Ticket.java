@@ -195,7 +195,7 @@ public final class Ticket {
         /** Takes the next ticket: it is called once every ticket taken before it is done. */
         public Ticket take() {
             Ticket t = new Ticket(this);
-            SpinLock.lock(LOCK, this);
+            lock();
             boolean first = head == null;
             if (first) {
                 head = t;
@@ -204,7 +204,7 @@ public final class Ticket {
             }
             tail = t;
             pending++;
-            SpinLock.unlock(LOCK, this);
+            unlock();
             if (first) {
                 t.call();
             }
@@ -213,14 +213,14 @@ public final class Ticket {
 
         /** {@link Ticket#done()}. */
         private void finish(Ticket t) {
-            SpinLock.lock(LOCK, this);
+            lock();
             if (t.done) {
-                SpinLock.unlock(LOCK, this);
+                unlock();
                 return;
             }
             t.done = true;
             if (t != head) {
-                SpinLock.unlock(LOCK, this); // EARLY: passed over when its turn comes
+                unlock(); // EARLY: passed over when its turn comes
                 return;
             }
             // t finishes; so do the EARLY tickets right behind it; the first ticket not done is called
@@ -236,7 +236,7 @@ public final class Ticket {
                 tail = null;
             }
             t.next = null;
-            SpinLock.unlock(LOCK, this);
+            unlock();
             // the tickets from passed up to n have left the list: only this thread touches their links now
             while (passed != n) {
                 Ticket after = passed.next;
@@ -251,9 +251,9 @@ public final class Ticket {
 
         /** Tickets taken and not yet finished (for tests). */
         int pendingTickets() {
-            SpinLock.lock(LOCK, this);
+            lock();
             int p = pending;
-            SpinLock.unlock(LOCK, this);
+            unlock();
             return p;
         }
 
@@ -264,6 +264,18 @@ public final class Ticket {
         @Override
         public String toString() {
             return label() + "[pending=" + pendingTickets() + "]";
+        }
+
+        /** Takes this object's spin lock (the handle used in place, not passed: see {@link SpinLock}). */
+        private void lock() {
+            if (!LOCK.compareAndSet(this, 0, 1)) {
+                SpinLock.lockSlow(LOCK, this);
+            }
+        }
+
+        /** Releases this object's spin lock. */
+        private void unlock() {
+            LOCK.setRelease(this, 0);
         }
 
         private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), Queue.class, "lock");

@@ -65,11 +65,13 @@ final class WaitQueue extends WorkFifo implements Blocker {
     // ---------------------------------------------------------------- lock
 
     void lock() {
-        SpinLock.lock(LOCK, this);
+        if (!LOCK.compareAndSet(this, 0, 1)) {
+            SpinLock.lockSlow(LOCK, this);
+        }
     }
 
     void unlock() {
-        SpinLock.unlock(LOCK, this);
+        LOCK.setRelease(this, 0);
     }
 
     // ---------------------------------------------------------------- list (caller holds lock)

@@ -6,21 +6,24 @@ import java.lang.invoke.VarHandle;
  * Test-and-test-and-set lock on an {@code int} field of the guarded object (Hopac's {@code SpinlockTTAS},
  * kept as a field rather than an object). Critical sections it guards are a few instructions long.
  *
- * <p>Memory ordering: {@link #lock} acquires (CAS), {@link #unlock} releases (setRelease), so everything
- * written inside a critical section is visible to the next holder.
+ * <p>Each owner takes and releases its lock in two small methods of its own that use its constant
+ * VarHandle in place: a CAS from 0 to 1, then {@link #lockSlow} if that fails; a release store of 0.
+ * Memory ordering: the CAS acquires and the release store releases, so everything written inside a
+ * critical section is visible to the next holder.
+ *
+ * <p>Why not a shared {@code lock(handle, owner)}: a VarHandle passed as an argument is fast only where
+ * C2 inlines the call and sees the handle as a constant; compiled on its own, the call is the generic
+ * VarHandle path (a guard and a method-handle call), and once that compilation exists C2 declines to
+ * inline the method elsewhere ("already compiled into a big method"). Whether that happened depended on
+ * the run: in about one JVM in three a channel's take released its lock through the generic path, and
+ * spindle-direct pingpong cost 170-200 ns per round trip instead of 150.
  */
 public final class SpinLock {
     private SpinLock() {
     }
 
-    /** Acquires the lock word {@code handle} of {@code owner}. */
-    public static void lock(VarHandle handle, Object owner) {
-        if (!handle.compareAndSet(owner, 0, 1)) {
-            lockSlow(handle, owner);
-        }
-    }
-
-    private static void lockSlow(VarHandle handle, Object owner) {
+    /** The contended path of an owner's lock: spins until the CAS of the lock word {@code handle} succeeds. */
+    public static void lockSlow(VarHandle handle, Object owner) {
         int spins = 0;
         do {
             while ((int) handle.getOpaque(owner) != 0) {
@@ -56,11 +59,6 @@ public final class SpinLock {
             Thread.yield(); // the holder was descheduled: give it the core
         }
         return spins + 1;
-    }
-
-    /** Releases the lock word {@code handle} of {@code owner}. */
-    public static void unlock(VarHandle handle, Object owner) {
-        handle.setRelease(owner, 0);
     }
 
     /**

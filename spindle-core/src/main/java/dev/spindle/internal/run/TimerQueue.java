@@ -100,9 +100,9 @@ public final class TimerQueue {
         boolean wake = false;
         boolean mayBeEmpty = size == 0; // racy read: only decides whether to read the clock
         long nowTick = mayBeEmpty ? engine.nanoTime() >> TICK_SHIFT : 0;
-        SpinLock.lock(LOCK, this);
+        lock();
         if (stopped) {
-            SpinLock.unlock(LOCK, this);
+            unlock();
             throw new IllegalStateException("scheduler " + engine + " is closed");
         }
         if (size++ == 0) {
@@ -119,7 +119,7 @@ public final class TimerQueue {
         }
         insert(t);
         if (engine.isDriven()) {
-            SpinLock.unlock(LOCK, this); // the driver takes due timers itself
+            unlock(); // the driver takes due timers itself
             return;
         }
         long plan = Math.max(t.deadline, wakeFloor);
@@ -132,7 +132,7 @@ public final class TimerQueue {
         if (start) {
             th = thread = newThread();
         }
-        SpinLock.unlock(LOCK, this);
+        unlock();
         if (start) {
             th.start(); // exactly one caller created it; it reads the queue when it runs
         } else if (wake) {
@@ -142,10 +142,10 @@ public final class TimerQueue {
 
     /** Removes {@code t}, armed on this queue, if still pending; true when this call removed it. */
     public boolean cancel(Timer t) {
-        SpinLock.lock(LOCK, this);
+        lock();
         int pos = t.pos;
         if (pos == Timer.NOT_PENDING) {
-            SpinLock.unlock(LOCK, this);
+            unlock();
             return false;
         }
         if (pos >= 0) {
@@ -154,23 +154,23 @@ public final class TimerQueue {
             removeFar(Timer.farIndex(pos));
         }
         size--;
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return true;
     }
 
     /** Pending timers. */
     public int size() {
-        SpinLock.lock(LOCK, this);
+        lock();
         int n = size;
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return n;
     }
 
     /** The earliest pending deadline, or Long.MAX_VALUE when none. */
     public long nextDeadline() {
-        SpinLock.lock(LOCK, this);
+        lock();
         long d = nextDeadlineLocked();
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return d;
     }
 
@@ -179,21 +179,21 @@ public final class TimerQueue {
      * order), or null. The caller queues the chain; each timer runs the work it was armed with.
      */
     public Work takeDue(long now) {
-        SpinLock.lock(LOCK, this);
+        lock();
         takeDueLocked(now);
         Work first = dueFirst;
         dueFirst = null;
         dueLast = null;
-        SpinLock.unlock(LOCK, this);
+        unlock();
         return first;
     }
 
     void stop() {
         stopped = true;
         Thread th;
-        SpinLock.lock(LOCK, this);
+        lock();
         th = thread;
-        SpinLock.unlock(LOCK, this);
+        unlock();
         if (th != null) {
             LockSupport.unpark(th);
         }
@@ -229,7 +229,7 @@ public final class TimerQueue {
      */
     private long fireDue() {
         long now = engine.nanoTime();
-        SpinLock.lock(LOCK, this);
+        lock();
         takeDueLocked(now);
         Work first = dueFirst;
         Work last = dueLast;
@@ -239,7 +239,7 @@ public final class TimerQueue {
         wakeFloor = first != null ? now + COALESCE_NANOS : Long.MIN_VALUE;
         long plan = next == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(next, wakeFloor);
         wakeAt = plan;
-        SpinLock.unlock(LOCK, this);
+        unlock();
         if (first != null) {
             engine.pushGlobalChain(first, last);
         }
@@ -433,6 +433,18 @@ public final class TimerQueue {
     private void place(Timer t, int i) {
         far[i] = t;
         t.pos = Timer.farIndex(i);
+    }
+
+    /** Takes this object's spin lock (the handle used in place, not passed: see {@link SpinLock}). */
+    private void lock() {
+        if (!LOCK.compareAndSet(this, 0, 1)) {
+            SpinLock.lockSlow(LOCK, this);
+        }
+    }
+
+    /** Releases this object's spin lock. */
+    private void unlock() {
+        LOCK.setRelease(this, 0);
     }
 
     private static final VarHandle LOCK = SpinLock.handle(MethodHandles.lookup(), TimerQueue.class, "lock");
