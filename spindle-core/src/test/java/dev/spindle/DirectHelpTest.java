@@ -12,7 +12,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,10 +28,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class DirectHelpTest {
     private static final int ROUND_TRIPS = 1_000;
-
-    static Stream<SchedulerKind> oneWorker() {
-        return Stream.of(SchedulerKind.SINGLE_THREADED, SchedulerKind.threads(1));
-    }
 
     @BeforeEach
     void continuationsOnly() {
@@ -74,7 +69,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     void everyRoundTripOfAPingPongOnOneWorkerIsHelpedOnce(SchedulerKind kind) {
         kind.use(s -> {
             long[] r = pingPong(s, ROUND_TRIPS);
@@ -87,7 +82,7 @@ class DirectHelpTest {
 
     /** The same with the helper's waits in blocked gives (the wait queue holds a node carrying the body). */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     void aBodyWaitingInABlockedGiveHelpsToo(SchedulerKind kind) {
         Channel<Integer> ping = new Channel<>();
         Channel<Integer> pong = new Channel<>();
@@ -122,7 +117,7 @@ class DirectHelpTest {
      * is counted once, in order, whoever runs it.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     void aRingOfBodiesPassesEveryHopInOrder(SchedulerKind kind) {
         int members = 5;
         int hops = 1_000;
@@ -165,7 +160,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     void aHelpedBodysFailureReachesItsJoinerAndTheHelperGoesOn(SchedulerKind kind) {
         Channel<Integer> ping = new Channel<>();
         Channel<Integer> pong = new Channel<>();
@@ -206,7 +201,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     void cancellingAHelpedBodyRunsItsFinallyBlocks(SchedulerKind kind) {
         List<String> events = new ArrayList<>();
         Channel<Integer> ping = new Channel<>();
@@ -228,7 +223,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     void aHelpedBodyAwaitsAHundredFramesDeep(SchedulerKind kind) {
         Channel<Integer> ping = new Channel<>();
         Channel<Integer> pong = new Channel<>();
@@ -262,7 +257,7 @@ class DirectHelpTest {
      * local stack; that is not what this checks.)
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang, not a timing check
     void aPairHelpedForeverStillLetsWorkFromOutsideRun(SchedulerKind kind) {
         AtomicBoolean stop = new AtomicBoolean();
@@ -309,7 +304,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneWorker")
+    @MethodSource("dev.spindle.Schedulers#oneWorker")
     void helpingKeepsEveryBodyOnTheThreadItStartedOn(SchedulerKind kind) {
         Channel<Thread> ping = new Channel<>();
         Channel<Thread> pong = new Channel<>();

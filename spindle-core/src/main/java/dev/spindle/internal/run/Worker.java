@@ -195,7 +195,7 @@ public final class Worker extends CacheLinePadding {
 
     /** Takes {@code wk}, found by {@link #helpable}, off the stack and runs it as the loop would, helping. */
     public void helpWith(Work wk) {
-        popIfTop(wk);
+        popLocal(); // wk, the top (helpable)
         localRuns++;
         helped++;
         helping = true;
