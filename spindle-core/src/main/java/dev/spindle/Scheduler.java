@@ -29,7 +29,9 @@ import java.util.function.Consumer;
  * that worker's thread: prefer {@link Job#start()} and {@link Fiber#join()} inside jobs.
  *
  * <p>{@link #close()} waits until every fiber started on the scheduler has finished; a fiber blocked
- * forever makes it wait forever. {@link #shutdownNow()} cancels what is still running first.
+ * forever makes it wait forever. {@link #shutdownNow()} cancels what is still running first. Inside one of
+ * the scheduler's own fibers, where {@code close()} would wait for itself and so throws, use
+ * {@link #shutdown()} (stop accepting work, let the fibers finish) or {@link #shutdownNow()}.
  */
 public final class Scheduler implements AutoCloseable {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
@@ -133,24 +135,66 @@ public final class Scheduler implements AutoCloseable {
      * Stops accepting new jobs and waits until every fiber started on this scheduler has finished, then
      * stops the workers. A single-threaded scheduler runs what is still pending on the calling thread.
      * Idempotent. A fiber blocked forever makes this wait forever (use {@link #shutdownNow()}).
+     *
+     * @throws IllegalStateException when called from one of this scheduler's own fibers, which the wait would
+     *     include: use {@link #shutdown()} or {@link #shutdownNow()} there
      */
     @Override
     public void close() {
+        if (calledFromOwnFiber()) {
+            throw new IllegalStateException("close() called from a fiber of scheduler " + engine
+                    + " would wait for that fiber to finish, forever: use shutdown() to let the fibers finish"
+                    + " or shutdownNow() to cancel them, which both return at once");
+        }
         engine.close();
     }
 
-    /** Cancels every fiber still running (and its descendants), then {@link #close()}s. */
+    /**
+     * Stops accepting new jobs from outside and returns at once: the fibers still running go on (and may
+     * start children), and the scheduler terminates, its workers stopped, when the last one has finished
+     * ({@link #isTerminated()}). Callable from anywhere, one of its own fibers included; {@link #close()}
+     * from outside then waits for the end. Idempotent. On a {@link #singleThreaded()} scheduler the fibers
+     * left run only while some thread drives it ({@link #close()} does).
+     */
+    public void shutdown() {
+        engine.shutdown();
+    }
+
+    /**
+     * Cancels every fiber still running (and its descendants), then stops the scheduler: from outside it
+     * {@link #close()}s, waiting for the cancelled fibers' finalizers; from one of its own fibers, which is
+     * cancelled too, it {@link #shutdown()}s and returns at once (the calling fiber sees its cancellation at
+     * its next bind or wait).
+     */
     public void shutdownNow() {
         Worker w = engine.currentWorker();
         for (Strand<?> f : engine.liveRoots()) {
             ((FiberCore<?>) f).requestCancel(w);
         }
-        close();
+        if (calledFromOwnFiber()) {
+            shutdown();
+        } else {
+            close();
+        }
     }
 
-    /** Whether {@link #close()} has begun. */
+    /** Whether {@link #close()}, {@link #shutdown()} or {@link #shutdownNow()} has begun: new jobs are refused. */
     public boolean isClosed() {
         return !engine.isOpen();
+    }
+
+    /** Whether the scheduler has stopped: closed, every fiber finished, its workers told to stop. */
+    public boolean isTerminated() {
+        return engine.isTerminated();
+    }
+
+    /** Whether the calling code runs in one of this scheduler's fibers (stackless, or a direct body). */
+    private boolean calledFromOwnFiber() {
+        if (engine.isOwnWork()) {
+            return true;
+        }
+        DirectContext<?> body = DirectContext.current(); // a direct body on the virtual-thread backend
+        return body != null && body.engine() == engine;
     }
 
     /** Number of worker threads (1 for a single-threaded scheduler). */

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Scheduler#create(int)} as many as asked, and {@link Scheduler#singleThreaded()} none: the thread
  * that calls {@code run} does the work while it waits. {@code run} blocks for a value, {@code submit} gives
  * a {@link CompletableFuture}, {@code execute} fires and forgets; {@code close} waits for every fiber and
- * {@code shutdownNow} cancels them first.
+ * {@code shutdownNow} cancels them first; {@code shutdown} stops a scheduler from one of its own fibers.
  */
 public final class Schedulers {
     private Schedulers() {
@@ -57,6 +57,20 @@ public final class Schedulers {
         return sleeper.isCancelled();
     }
 
+    /**
+     * A fiber stops its own scheduler: {@code shutdown()} refuses new jobs from outside and returns at once,
+     * and the scheduler terminates when its last fiber has finished. Gives what the fiber saw.
+     */
+    static String shutdownFromInside() {
+        Scheduler scheduler = Scheduler.create(2);
+        String seen = scheduler.run(Job.of(() -> {
+            scheduler.shutdown();  // close() here would wait for this very fiber: it throws instead
+            return "closed = " + scheduler.isClosed();
+        }));
+        scheduler.close();  // from outside: waits until the scheduler has terminated
+        return seen + ", terminated = " + scheduler.isTerminated();
+    }
+
     /** A closed scheduler refuses new jobs at once; gives the message it refuses with. */
     static String closedRefuses() {
         Scheduler scheduler = Scheduler.builder().name("example").workers(1).build();
@@ -84,6 +98,7 @@ public final class Schedulers {
         out.println("submit:          " + submitAndCompose());
         out.println("execute x 1000:  " + executeThenClose(1000) + " tasks done when close() returned");
         out.println("shutdownNow:     day-long sleeper cancelled = " + shutdownNowCancels());
+        out.println("shutdown inside: " + shutdownFromInside());
         out.println("after close:     " + closedRefuses());
     }
 

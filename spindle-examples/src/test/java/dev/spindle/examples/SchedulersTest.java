@@ -33,6 +33,11 @@ final class SchedulersTest {
         assertThat(Schedulers.shutdownNowCancels()).isTrue();
     }
 
+    @Test
+    void shutdownFromInsideReturnsAtOnceAndTheSchedulerTerminates() {
+        assertThat(Schedulers.shutdownFromInside()).isEqualTo("closed = true, terminated = true");
+    }
+
     /** A closed scheduler refuses new jobs with a message that says so. */
     @Test
     void closedSchedulerRefuses() {

@@ -32,9 +32,6 @@ import java.util.function.Consumer;
  * </pre>
  */
 public final class Engine extends EngineHotFieldsPadded {
-    /** Items an idle worker takes from the global queue at once. */
-    static final int GLOBAL_BATCH = 32;
-
     private static final int OPEN = 0;
     private static final int CLOSING = 1;
     private static final int CLOSED = 2;
@@ -190,10 +187,11 @@ public final class Engine extends EngineHotFieldsPadded {
     }
 
     /**
-     * Takes work from the global queue: with {@code into == null} one item; otherwise a batch whose first
-     * item is returned and whose rest becomes {@code into}'s (empty) local stack.
+     * Takes the oldest item of the global queue, or null, and wakes another idle worker when more is left.
+     * One item, never a batch: items taken into a worker's stack would wait there behind whatever that
+     * worker runs first, however long it runs, while the woken workers find the queue empty.
      */
-    Work pollGlobal(Worker into) {
+    Work pollGlobal() {
         if (head == null) {
             return null;
         }
@@ -203,24 +201,13 @@ public final class Engine extends EngineHotFieldsPadded {
             unlock();
             return null;
         }
-        Work last = first;
-        if (into != null) {
-            for (int i = 1; i < GLOBAL_BATCH && last.next != null; i++) {
-                last = last.next;
-            }
-        }
-        Work rest = last.next;
+        Work rest = first.next;
         head = rest;
         if (rest == null) {
             tail = null;
         }
         unlock();
-        last.next = null;
-        Work second = first.next;
         first.next = null;
-        if (second != null) {
-            into.adoptChain(second, last);
-        }
         if (rest != null) {
             signalWork(); // more left: let another idle worker help
         }
@@ -397,7 +384,9 @@ public final class Engine extends EngineHotFieldsPadded {
 
     /**
      * Stops accepting work, waits until every fiber has finished (driving the worker in single-threaded
-     * mode), then stops the workers and the timer thread. Idempotent; concurrent callers all wait.
+     * mode), then stops the workers and the timer thread and waits for the worker threads to end.
+     * Idempotent; concurrent callers all wait. Must not be called from this engine's own work (it would
+     * wait for itself): see {@link #isOwnWork()}.
      */
     public void close() {
         RUN_STATE.compareAndSet(this, OPEN, CLOSING);
@@ -413,17 +402,67 @@ public final class Engine extends EngineHotFieldsPadded {
                 LockSupport.parkNanos(this, 1_000_000);
             }
         }
+        terminate();
+        if (threads != null) {
+            for (WorkerThread t : threads) {
+                joinUninterruptibly(t);
+            }
+        }
+    }
+
+    /**
+     * Stops accepting work from outside and returns at once; the engine terminates (workers and timer
+     * thread stopped) when the last fiber has finished. On a single-threaded engine the fibers still live
+     * run only while some thread drives it ({@code run} or {@code close}).
+     */
+    public void shutdown() {
+        RUN_STATE.compareAndSet(this, OPEN, CLOSING);
+        Worker w = currentWorker();
+        if (w != null) {
+            terminateIfQuiescent(w);
+        } else if (threaded) {
+            if (liveFibers() == 0 && head == null) {
+                terminate();
+            }
+        } else if (DRIVING.compareAndSet(this, 0, 1)) { // the driver's lock: its stack may be read here
+            try {
+                terminateIfQuiescent(workers[0]);
+            } finally {
+                DRIVING.setVolatile(this, 0);
+            }
+        }
+        signalWork(); // an idle worker looks again and terminates the engine if nothing is left
+    }
+
+    /**
+     * Terminates a closing engine that has nothing left to run: called by a worker when it runs out of
+     * work ({@code caller}'s own stack must then be empty on a single-threaded engine, whose leftover
+     * callbacks only its driver runs; worker threads drain theirs before they stop).
+     */
+    void terminateIfQuiescent(Worker caller) {
+        if (runState == CLOSING && liveFibers() == 0 && head == null && (threaded || !caller.hasLocalWork())) {
+            terminate();
+        }
+    }
+
+    /** CLOSING to CLOSED, once: stops the timer thread and tells the worker threads to stop. */
+    private void terminate() {
         if (RUN_STATE.compareAndSet(this, CLOSING, CLOSED)) {
             timers.stop();
             if (threads != null) {
                 for (WorkerThread t : threads) {
                     t.requestStop();
                 }
-                for (WorkerThread t : threads) {
-                    joinUninterruptibly(t);
-                }
             }
         }
+    }
+
+    /**
+     * Whether the calling thread is running this engine's work (a worker thread of it, or the thread driving
+     * it): then a wait for all of its fibers would wait for the caller itself.
+     */
+    public boolean isOwnWork() {
+        return currentWorker() != null;
     }
 
     /**
@@ -463,6 +502,9 @@ public final class Engine extends EngineHotFieldsPadded {
     }
 
     private static void joinUninterruptibly(Thread t) {
+        if (t == Thread.currentThread()) {
+            return;
+        }
         boolean interrupted = false;
         while (true) {
             try {

@@ -99,8 +99,17 @@ public class SimDriver implements Driver {
                     runOne(w);
                 }
             }
+            terminateIfDone(engine, w);
         } finally {
             w.thread = previous;
+        }
+    }
+
+    /** After {@code shutdown()}: the engine terminates once a drive leaves nothing live and nothing runnable. */
+    private void terminateIfDone(Engine engine, Worker w) {
+        collect(engine);
+        if (runnable.isEmpty()) {
+            engine.terminateIfQuiescent(w);
         }
     }
 
@@ -115,6 +124,7 @@ public class SimDriver implements Driver {
                 runOne(w);
                 collect(engine);
             }
+            engine.terminateIfQuiescent(w);
         } finally {
             w.thread = previous;
         }
@@ -227,7 +237,7 @@ public class SimDriver implements Driver {
             runnable.add(wk);
         }
         Collections.reverse(runnable.subList(start, runnable.size()));
-        for (Work wk = engine.pollGlobal(null); wk != null; wk = engine.pollGlobal(null)) {
+        for (Work wk = engine.pollGlobal(); wk != null; wk = engine.pollGlobal()) {
             runnable.add(wk);
         }
     }

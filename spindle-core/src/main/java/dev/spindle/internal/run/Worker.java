@@ -23,7 +23,7 @@ import java.util.concurrent.locks.LockSupport;
  *   ({@code Engine.idleCount > 0}, one volatile read per item), it moves the oldest item of its stack (the
  *   bottom, found by a bounded walk) to the engine's global queue and wakes one, as a thief in a
  *   work-stealing deque takes the oldest task: in a fork/join tree that is the parent with the most work
- *   left. Idle workers take a batch from the global queue. Sharing keeps the owner's push and pop free of any atomic instruction,
+ *   left. Idle workers take one item at a time from the global queue. Sharing keeps the owner's push and pop free of any atomic instruction,
  *   and the check is a single read when nobody is idle (Hopac does the same).
  *
  * Steps, trampolining and fairness
@@ -296,12 +296,15 @@ public final class Worker extends CacheLinePadding {
                 if (wk != null) {
                     run(wk);
                 } else {
+                    engine.terminateIfQuiescent(this); // after shutdown(): the last fiber may have ended
                     idle(stop);
                 }
             }
         } finally {
             thread = previous;
         }
+        // A driver of a single-threaded engine may stop right as the last fiber ends, before it runs dry.
+        engine.terminateIfQuiescent(this);
     }
 
     /** Runs one item, routing an escaping exception to the item's own handler. */
@@ -342,7 +345,7 @@ public final class Worker extends CacheLinePadding {
                 return p;
             }
             if (engine.hasGlobalWork()) {
-                Work g = engine.pollGlobal(null);
+                Work g = engine.pollGlobal();
                 if (g != null) {
                     return g;
                 }
@@ -422,8 +425,7 @@ public final class Worker extends CacheLinePadding {
     }
 
     private Work takeGlobal() {
-        Work first = engine.pollGlobal(this);
-        return first;
+        return engine.pollGlobal();
     }
 
     /**
@@ -472,14 +474,6 @@ public final class Worker extends CacheLinePadding {
             wk.next = null;
         }
         return wk;
-    }
-
-    /** Adopts a chain taken from the global queue as the whole local stack. Stack must be empty. */
-    void adoptChain(Work first, Work last) {
-        LocalStack s = stack;
-        assert s.top == null;
-        s.top = first;
-        s.bottom = last;
     }
 
     private void idle(StopCondition stop) {

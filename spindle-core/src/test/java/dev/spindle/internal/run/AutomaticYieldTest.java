@@ -50,7 +50,7 @@ class AutomaticYieldTest {
         Item other = new Item();
         w.push(other);
         w.bounce(busy);
-        assertThat(engine.pollGlobal(null)).as("the busy item, behind the other work").isSameAs(busy);
+        assertThat(engine.pollGlobal()).as("the busy item, behind the other work").isSameAs(busy);
         assertThat(w.popIfTop(other)).isTrue();
     }
 
@@ -65,7 +65,7 @@ class AutomaticYieldTest {
                 assertThat(w.popIfTop(busy)).as("round %d, bounce %d stays local", round, i).isTrue();
             }
             w.bounce(busy);
-            assertThat(engine.pollGlobal(null)).as("round %d: the period's last bounce yields", round)
+            assertThat(engine.pollGlobal()).as("round %d: the period's last bounce yields", round)
                     .isSameAs(busy);
         }
     }

@@ -53,7 +53,7 @@ class WorkerSharingTest {
 
     private List<Work> drainGlobal() {
         List<Work> shared = new ArrayList<>();
-        for (Work g; (g = engine.pollGlobal(null)) != null; ) {
+        for (Work g; (g = engine.pollGlobal()) != null; ) {
             shared.add(g);
         }
         return shared;

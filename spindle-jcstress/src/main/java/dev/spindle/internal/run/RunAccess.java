@@ -17,6 +17,6 @@ public final class RunAccess {
 
     /** Takes the oldest item of {@code engine}'s global queue ({@link Engine#pollGlobal}), or null. */
     public static Work pollGlobal(Engine engine) {
-        return engine.pollGlobal(null);
+        return engine.pollGlobal();
     }
 }
