@@ -201,11 +201,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             flagsAndDebt |= STARTED;
             Job<A> job = (Job<A>) value;
             value = null;
-            if (cancelPending()) {
-                doHandle(w, Jobs.CancelSignal.INSTANCE);
-            } else {
-                job.doJob(w, this);
-            }
+            // Always entered, even with a cancel pending: finalizers that wrap the whole job must run,
+            // and the job observes the cancel at its first bind or wait like any other.
+            job.doJob(w, this);
         } else {
             doCont(w, value);
         }
