@@ -68,8 +68,7 @@ import java.util.concurrent.Callable;
  * In a ping-pong the partner's step is that item, and completes this body's await before it waits in turn,
  * so the helper never yields: one continuation switch per round trip (the partner's) instead of two. One
  * step only: in a ring the helped step wakes a third body, and helping that too would save no switch
- * (every body of a ring yields once per round either way), only nest the loop's work (a loop of helps
- * made threadring about 8% slower).
+ * (every body of a ring yields once per round either way), only nest the loop's work.
  *
  * <p>Bounds: one level of nesting (a helped body that waits yields, {@link Worker#helpable}); never while
  * other threads have handed the worker work, or when the loop's periodic look at the global queue is due
@@ -77,7 +76,7 @@ import java.util.concurrent.Callable;
  * the same thread, so a body still never changes threads. The help starts where the awaited job queues the
  * body as a waiter, in the wait queues of channels, IVars, mailboxes and MVars ({@link WaitQueue#blocked}),
  * not in the await: code there, even a call through the job's call site, made the await's compiled frame,
- * which every waiting body's stack chunk copies, 16 bytes larger (idle-memory 356 -> 372 bytes). Awaits
+ * which every waiting body's stack chunk copies, larger. Awaits
  * that wait elsewhere (a choose, a sleep, a join, the blocking forms of {@code dev.spindle.sync}) yield at
  * once, as before. On JDKs before 24 a held monitor pins a continuation, and a helped body that cannot
  * yield would wait on top of its helper, so helping is on only where a probe finds that monitors do not pin
@@ -240,7 +239,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
             DO_JOB.invokeExact(job, home, (Cont<?>) this); // this thread drives home: the body runs nowhere else
         } catch (Throwable e) {
             // what escapes a job's own code fails the await, as in runAwaited; not a call of runAwaited with
-            // the handle: its compiled frame then kept one more value, and idle-memory went 364 -> 380 bytes
+            // the handle, whose compiled frame would keep one more value in every waiting body's stack chunk
             doHandle(home, e);
         }
         return state != DONE && STATE.compareAndSet(this, INLINE, DETACHED);

@@ -116,8 +116,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * Bit 31 ({@link #REPORTS_FAILURE}, set at construction): a failure with nobody waiting goes to the
      * uncaught handler (fire-and-forget fibers). Bit 30 ({@link #STARTED}): set by the first run. Bits 0-29:
      * children pushed since the last sweep of retired ones. One int so that FiberCore stays at 64 bytes
-     * with a debt that never saturates (a saturating char made a parent of more than 65,535 live children
-     * sweep its whole list every 65,535 pushes).
+     * with a debt that never saturates (a saturated debt would make a parent with more live children than
+     * it can count sweep its whole list at every saturation).
      * Owner only: the fiber's code.
      */
     private int flagsAndDebt;
@@ -128,7 +128,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         this.engine = engine;
         this.parent = parent;
         this.flagsAndDebt = reportsFailure ? REPORTS_FAILURE : 0;
-        // A plain store: a volatile one is a StoreLoad fence in every start (12% of spawnjoin's samples).
+        // A plain store: a volatile one would be a StoreLoad fence in every start.
         // Nobody reads the count before the fiber is published (CAS on the parent's list, a queue push),
         // which orders it.
         PENDING.set(this, 1);

@@ -71,18 +71,17 @@ public final class Worker extends CacheLinePadding {
     static final int GLOBAL_CHECK_INTERVAL = 64;
     /**
      * Looks at which the same item lay under the top before {@link #unstarve} runs it. Fan-in keeps its
-     * consumer and one producer on top of the others for thousands of items: after one look, spindle-direct
-     * fanin ran 15% slower (a producer run early waits at once and costs a switch); after four, it is as
-     * fast as without. Moving the top to the bottom at every look instead made skynet 3.5 times and fib 2
-     * to 3 times slower.
+     * consumer and one producer on top of the others for thousands of items, and a producer run early waits
+     * at once and costs a switch: the count is large enough that fan-in never pays it and small enough to
+     * bound the wait of the item beneath (docs/benchmarks.md has the measurements).
      */
     static final int STARVING_LOOKS = 4;
     /** Spins of the idle loop before a worker parks. */
     static final int IDLE_SPINS = SystemProps.intProp("spindle.idleSpins", 200);
     /**
      * Links a share walks at most to find the oldest items (see {@link #shareOldest}): about a microsecond,
-     * less than the wake-up it comes with. Fan-in keeps a thousand resumed producers on the stack: sharing
-     * only the oldest of them took fanin from 173-199 to 108-117 ns per message against a walk of 64.
+     * less than the wake-up it comes with. Deep enough to reach the oldest of the thousand resumed producers
+     * that fan-in keeps on the stack.
      */
     static final int SHARE_WALK = 1024;
 
