@@ -84,8 +84,7 @@ public class SimDriver implements Driver {
     @Override
     public final void driveUntil(Engine engine, StopCondition stop) {
         Worker w = engine.soleWorker();
-        Thread previous = w.thread;
-        w.thread = Thread.currentThread();
+        Worker.DriveMark mark = w.beginDrive();
         try {
             while (!stop.isStopped()) {
                 collect(engine);
@@ -101,7 +100,7 @@ public class SimDriver implements Driver {
             }
             terminateIfDone(engine, w);
         } finally {
-            w.thread = previous;
+            w.endDrive(mark);
         }
     }
 
@@ -116,8 +115,7 @@ public class SimDriver implements Driver {
     /** Runs everything runnable at the current instant (and what it makes runnable); time stands still. */
     public final void runUntilIdle(Engine engine) {
         Worker w = engine.soleWorker();
-        Thread previous = w.thread;
-        w.thread = Thread.currentThread();
+        Worker.DriveMark mark = w.beginDrive();
         try {
             collect(engine);
             while (!runnable.isEmpty()) {
@@ -126,7 +124,7 @@ public class SimDriver implements Driver {
             }
             engine.terminateIfQuiescent(w);
         } finally {
-            w.thread = previous;
+            w.endDrive(mark);
         }
     }
 

@@ -287,8 +287,7 @@ public final class Worker extends CacheLinePadding {
 
     /** Runs work on the calling thread until {@code stop} says so. The caller drives this worker meanwhile. */
     void runUntil(StopCondition stop) {
-        Thread previous = thread;
-        thread = Thread.currentThread();
+        DriveMark mark = beginDrive();
         try {
             while (!stop.isStopped()) {
                 Work wk = nextWork();
@@ -300,7 +299,7 @@ public final class Worker extends CacheLinePadding {
                 }
             }
         } finally {
-            thread = previous;
+            endDrive(mark);
         }
         // A driver of a single-threaded engine may stop right as the last fiber ends, before it runs dry.
         engine.terminateIfQuiescent(this);
@@ -542,15 +541,42 @@ public final class Worker extends CacheLinePadding {
 
     /**
      * Whether the calling thread runs Spindle work items: a worker thread, or a thread driving a
-     * single-threaded or simulated scheduler (found by a stack walk, so call this on slow paths only).
-     * Parking such a thread could stop it from running the fiber that would wake it.
+     * single-threaded or simulated scheduler. Parking such a thread could stop it from running the fiber
+     * that would wake it.
      */
     public static boolean currentThreadRunsFibers() {
-        if (Thread.currentThread() instanceof WorkerThread) {
-            return true;
+        return Thread.currentThread() instanceof WorkerThread || DRIVEN_BY_THIS_THREAD.get() != null;
+    }
+
+    /**
+     * Makes the calling thread this worker's driver until {@link #endDrive}: the thread producers unpark,
+     * and, for a thread that is not a worker thread, the mark {@link #currentThreadRunsFibers} reads. Drives
+     * nest (a job that calls {@code run}), so each restores what it found.
+     */
+    DriveMark beginDrive() {
+        Thread t = Thread.currentThread();
+        DriveMark mark = new DriveMark(thread, t instanceof WorkerThread ? null : DRIVEN_BY_THIS_THREAD.get());
+        thread = t;
+        if (!(t instanceof WorkerThread)) {
+            DRIVEN_BY_THIS_THREAD.set(this);
         }
-        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
-                f -> f.getMethodName().equals("run") && f.getClassName().equals(Worker.class.getName())));
+        return mark;
+    }
+
+    /** Ends a drive begun by {@link #beginDrive}, restoring the driver and the mark it found. */
+    void endDrive(DriveMark mark) {
+        thread = mark.previousThread();
+        if (!(Thread.currentThread() instanceof WorkerThread)) {
+            if (mark.previousDriven() == null) {
+                DRIVEN_BY_THIS_THREAD.remove();
+            } else {
+                DRIVEN_BY_THIS_THREAD.set(mark.previousDriven());
+            }
+        }
+    }
+
+    /** What a drive found when it began: the worker's previous driver, the thread's previous driven worker. */
+    record DriveMark(Thread previousThread, Worker previousDriven) {
     }
 
     /**
@@ -566,6 +592,9 @@ public final class Worker extends CacheLinePadding {
         /** Bottom of the stack (for O(1) sharing). */
         Work bottom;
     }
+
+    /** The worker a thread other than a worker thread is driving (single-threaded and simulated engines). */
+    private static final ThreadLocal<Worker> DRIVEN_BY_THIS_THREAD = new ThreadLocal<>();
 
     private static final VarHandle STATE;
     private static final VarHandle INBOX;
