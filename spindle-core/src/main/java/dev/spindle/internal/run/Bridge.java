@@ -1,6 +1,9 @@
 package dev.spindle.internal.run;
 
 import dev.spindle.Job;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
 
 /**
  * Lets Spindle's own packages outside {@code dev.spindle} build jobs (the JDK's SharedSecrets idea): the
@@ -36,9 +39,20 @@ public final class Bridge {
     private Bridge() {
     }
 
-    /** Called once by the API package. */
+    /**
+     * Installs the factory: called once, by {@link Job}'s static initialiser, and by nothing else.
+     *
+     * @throws IllegalStateException when called from anywhere else, or a second time
+     */
     public static void install(JobFactory f) {
-        factory = f;
+        Class<?> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
+        if (caller != Job.class) {
+            throw new IllegalStateException("Bridge.install is for the initialiser of " + Job.class.getName()
+                    + " only, not " + caller.getName());
+        }
+        if (!FACTORY.compareAndSet(null, Objects.requireNonNull(f, "factory"))) {
+            throw new IllegalStateException("the job factory is installed already");
+        }
     }
 
     /** The installed factory (initialising the API package first if needed). */
@@ -54,5 +68,16 @@ public final class Bridge {
     /** Shorthand for {@code get().job(body)}. */
     public static <A> Job<A> job(JobBody<A> body) {
         return get().job(body);
+    }
+
+    private static final VarHandle FACTORY;
+
+    static {
+        try {
+            FACTORY = MethodHandles.lookup().findStaticVarHandle(Bridge.class, "factory",
+                    JobFactory.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }
