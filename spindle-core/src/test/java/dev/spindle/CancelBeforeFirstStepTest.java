@@ -26,11 +26,20 @@ class CancelBeforeFirstStepTest {
     private static final int CHILDREN = 1_000;
     private static final int ROUNDS = 20;
 
-    /** A child that never ends by itself, counting its finalizers. */
-    private static Job<Void> child(AtomicInteger ensured, AtomicInteger onCancel) {
-        return TestJobs.forever()
-                .onCancel(TestJobs.increment(onCancel))
-                .ensure(TestJobs.increment(ensured));
+    /** Counts the runs of the two finalizers of the jobs it makes. */
+    private static final class Finalizers {
+        final AtomicInteger ensured = new AtomicInteger();
+        final AtomicInteger onCancel = new AtomicInteger();
+
+        /** A job that never ends by itself, with both finalizers. */
+        Job<Void> child() {
+            return TestJobs.forever().onCancel(TestJobs.increment(onCancel)).ensure(TestJobs.increment(ensured));
+        }
+
+        void assertEachRan(int times) {
+            assertThat(ensured).as("ensure finalizer runs").hasValue(times);
+            assertThat(onCancel).as("onCancel finalizer runs").hasValue(times);
+        }
     }
 
     /** A zero timeout: the race runs its sleep first (a worker's stack is LIFO) and cancels the job unstarted. */
@@ -38,12 +47,10 @@ class CancelBeforeFirstStepTest {
     @MethodSource("dev.spindle.Schedulers#oneWorker")
     void aJobCancelledByAZeroTimeoutBeforeItsFirstStepRunsItsFinalizers(SchedulerKind kind) {
         kind.use(s -> {
-            AtomicInteger ensured = new AtomicInteger();
-            AtomicInteger onCancel = new AtomicInteger();
-            Outcome<Void> outcome = s.runOutcome(child(ensured, onCancel).timeout(Duration.ZERO));
+            Finalizers fin = new Finalizers();
+            Outcome<Void> outcome = s.runOutcome(fin.child().timeout(Duration.ZERO));
             assertTimedOut(outcome);
-            assertThat(ensured).as("ensure finalizer runs").hasValue(1);
-            assertThat(onCancel).as("onCancel finalizer runs").hasValue(1);
+            fin.assertEachRan(1);
         });
     }
 
@@ -66,12 +73,10 @@ class CancelBeforeFirstStepTest {
     @MethodSource("dev.spindle.Schedulers#oneWorker")
     void aSiblingCancelledByJobAllBeforeItsFirstStepRunsItsFinalizers(SchedulerKind kind) {
         kind.use(s -> {
-            AtomicInteger ensured = new AtomicInteger();
-            AtomicInteger onCancel = new AtomicInteger();
-            Outcome<?> outcome = s.runOutcome(Job.all(List.of(child(ensured, onCancel), Job.<Void>cancelled())));
+            Finalizers fin = new Finalizers();
+            Outcome<?> outcome = s.runOutcome(Job.all(List.of(fin.child(), Job.<Void>cancelled())));
             assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
-            assertThat(ensured).hasValue(1);
-            assertThat(onCancel).hasValue(1);
+            fin.assertEachRan(1);
         });
     }
 
@@ -79,14 +84,12 @@ class CancelBeforeFirstStepTest {
     @Test
     void aFiberCancelledThroughItsFutureBeforeItRanRunsItsFinalizers() {
         SchedulerKind.SINGLE_THREADED.use(s -> {
-            AtomicInteger ensured = new AtomicInteger();
-            AtomicInteger onCancel = new AtomicInteger();
-            CompletableFuture<Void> future = s.submit(child(ensured, onCancel));
+            Finalizers fin = new Finalizers();
+            CompletableFuture<Void> future = s.submit(fin.child());
             future.cancel(true);
             s.run(Job.unit()); // drives the scheduler: the cancelled fiber takes its first step
             assertThat(future).isCancelled();
-            assertThat(ensured).hasValue(1);
-            assertThat(onCancel).hasValue(1);
+            fin.assertEachRan(1);
         });
     }
 
@@ -98,12 +101,10 @@ class CancelBeforeFirstStepTest {
     @MethodSource("dev.spindle.Schedulers#oneWorker")
     void aChildStartedByACancelledParentRunsItsFinalizers(SchedulerKind kind) {
         kind.use(s -> {
-            AtomicInteger ensured = new AtomicInteger();
-            AtomicInteger onCancel = new AtomicInteger();
-            Job<Void> parent = child(ensured, onCancel).start().flatMap(f -> TestJobs.forever());
+            Finalizers fin = new Finalizers();
+            Job<Void> parent = fin.child().start().flatMap(f -> TestJobs.forever());
             assertTimedOut(s.runOutcome(parent.timeout(Duration.ZERO)));
-            assertThat(ensured).hasValue(1);
-            assertThat(onCancel).hasValue(1);
+            fin.assertEachRan(1);
         });
     }
 
@@ -141,8 +142,7 @@ class CancelBeforeFirstStepTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.Schedulers#all")
     void fibersCancelledByShutdownNowBeforeTheirFirstStepRunTheirFinalizers(SchedulerKind kind) {
-        AtomicInteger ensured = new AtomicInteger();
-        AtomicInteger onCancel = new AtomicInteger();
+        Finalizers fin = new Finalizers();
         AtomicInteger spinning = new AtomicInteger();
         UncaughtRecorder uncaught = new UncaughtRecorder();
         Scheduler s = kind.create(uncaught);
@@ -158,12 +158,11 @@ class CancelBeforeFirstStepTest {
         Await.until(() -> spinning.get() == spinners, "every worker to be held by a spinner");
         List<CompletableFuture<Void>> fibers = new ArrayList<>();
         for (int i = 0; i < CHILDREN; i++) {
-            fibers.add(s.submit(child(ensured, onCancel)));
+            fibers.add(s.submit(fin.child()));
         }
         s.shutdownNow();
         assertThat(fibers).allSatisfy(f -> assertThat(f).isCancelled());
-        assertThat(ensured).hasValue(CHILDREN);
-        assertThat(onCancel).hasValue(CHILDREN);
+        fin.assertEachRan(CHILDREN);
         Schedulers.closeAndCheck(s);
         uncaught.assertNone();
     }
