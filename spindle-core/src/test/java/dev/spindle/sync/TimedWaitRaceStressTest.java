@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
+import dev.spindle.StressScale;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("stress")
 class TimedWaitRaceStressTest {
-    private static final int ROUNDS = Integer.getInteger("spindle.stress.rounds", 20_000);
+    private static final int ROUNDS = StressScale.of(20_000);
 
     @Test
     void threads() throws Exception {
