@@ -61,7 +61,8 @@ class AltStressTest {
     /**
      * Takers and givers, plain and in chooses with timeouts, started concurrently with a fiber that cancels
      * them at random while they wait: a cancelled operation delivered or consumed nothing, a committed one
-     * exactly once, and every delivered value was taken exactly once.
+     * exactly once, and every delivered value was taken exactly once. How many were cancelled and how many
+     * committed depends on the machine (at a small scale either can be zero), so it is printed, not checked.
      */
     @ParameterizedTest
     @MethodSource("dev.spindle.CommFixture#kinds")
@@ -132,9 +133,9 @@ class AltStressTest {
                     committed += did;
                 }
             }
-            assertThat(cancels.get()).as("cancellations attempted while running").isPositive();
-            assertThat(committed).isPositive();
-            assertThat(cancelledWaiting).isPositive();
+            System.out.printf("AltStressTest.commitOrCancelNeverBoth(%s): %d operations, %d cancellations attempted"
+                    + " while running, %d committed, %d cancelled while waiting%n", kind, n, cancels.get(), committed,
+                    cancelledWaiting);
         });
     }
 
