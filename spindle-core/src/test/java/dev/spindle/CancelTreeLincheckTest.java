@@ -177,8 +177,8 @@ public class CancelTreeLincheckTest {
 
     private static ModelCheckingOptions options(int iterations, int invocations) {
         return new ModelCheckingOptions()
-                .iterations(Integer.getInteger("spindle.lincheck.iterations", iterations))
-                .invocationsPerIteration(Integer.getInteger("spindle.lincheck.invocations", invocations))
+                .iterations(iterations)
+                .invocationsPerIteration(invocations)
                 .threads(3).actorsPerThread(3)
                 .sequentialSpecification(Spec.class);
     }
@@ -229,6 +229,6 @@ public class CancelTreeLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        options(100, 2000).check(CancelTreeLincheckTest.class);
+        options(StressScale.of(100), StressScale.of(2000)).check(CancelTreeLincheckTest.class);
     }
 }

@@ -329,10 +329,19 @@ class DirectTest {
                 .isInstanceOf(CancellationException.class);
     }
 
+    /**
+     * A test thread takes from a channel that fibers of a scheduler give to. On a single-threaded scheduler a
+     * driver thread runs it meanwhile; should the driver fail, the test thread's take is ended by that
+     * failure (filled into {@code driverFailed}) and the test fails with it.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void anOrdinaryThreadAwaitsAChannelFedByFibersOfAnotherScheduler(SchedulerKind kind) {
         Channel<Integer> ch = new Channel<>();
+        IVar<Throwable> driverFailed = new IVar<>("driver failed");
+        Alt<Integer> takeUnlessDriverFailed = Alt.choose(ch.take(), driverFailed.read().wrap(e -> {
+            throw new AssertionError("the driver thread failed: " + e, e);
+        }));
         kind.use(s -> {
             java.util.concurrent.CompletableFuture<Void> giver = s.submit(Job.direct(() -> {
                 for (int i = 1; i <= 100; i++) {
@@ -341,17 +350,19 @@ class DirectTest {
                 return null;
             }));
             // a single-threaded scheduler runs only while a thread drives it: another thread does, meanwhile
-            Thread driver = new Thread(() -> s.run(Job.fromFuture(() -> giver)));
-            if (kind.isSingleThreaded()) {
-                driver.start();
-            }
+            HelperThread driver = kind.isSingleThreaded()
+                    ? HelperThread.start("driver", () -> s.run(Job.fromFuture(() -> giver)),
+                            e -> driverFailed.fill(e).await())
+                    : null;
             int sum = 0;
             for (int i = 1; i <= 100; i++) {
-                sum += ch.take().await();
+                sum += takeUnlessDriverFailed.await();
             }
             assertThat(sum).isEqualTo(5050);
             giver.join();
-            driver.join();
+            if (driver != null) {
+                driver.join();
+            }
         });
     }
 

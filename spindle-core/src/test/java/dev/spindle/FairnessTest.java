@@ -128,21 +128,26 @@ class FairnessTest {
 
     /**
      * Runs {@code hog} (which ends once its flag is set) while another thread, once the hog is running,
-     * submits the task that sets the flag.
+     * submits the task that sets the flag. Should that thread fail instead, it ends the hog itself and the
+     * test fails with its exception (not at the class timeout); the flag set by the submitted task is told
+     * apart from that by {@code submittedRan}.
      */
     private static void assertOutsideWorkRunsBeside(SchedulerKind kind,
                                                     java.util.function.Function<AtomicBoolean, Job<Void>> hog) {
         kind.use(s -> {
             AtomicBoolean running = new AtomicBoolean();
             AtomicBoolean stop = new AtomicBoolean();
-            Thread outside = new Thread(() -> {
+            AtomicBoolean submittedRan = new AtomicBoolean();
+            HelperThread outside = HelperThread.start("outside", () -> {
                 Await.until(running::get, "the hog to start");
-                s.execute(() -> stop.set(true));
-            }, "outside");
-            outside.start();
+                s.execute(() -> {
+                    submittedRan.set(true);
+                    stop.set(true);
+                });
+            }, e -> stop.set(true));
             s.run(Job.run(() -> running.set(true)).then(hog.apply(stop)));
-            Await.join(outside);
-            assertThat(stop).isTrue();
+            outside.join();
+            assertThat(submittedRan).as("the task submitted from outside ran").isTrue();
         });
     }
 }

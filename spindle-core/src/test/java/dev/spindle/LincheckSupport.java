@@ -34,14 +34,13 @@ final class LincheckSupport {
     }
 
     /**
-     * Model-checks the operations of {@code test} against {@code spec}: 3 threads x 3 actors; iterations
-     * and invocations from {@code spindle.lincheck.iterations} (20) and {@code spindle.lincheck.invocations}
-     * (300), so the stress lane can be shrunk or grown.
+     * Model-checks the operations of {@code test} against {@code spec}: 3 threads x 3 actors, 20 iterations
+     * of 300 invocations each at full size, both scaled by {@link StressScale}.
      */
     static void modelCheck(Class<?> test, Class<?> spec) {
         new ModelCheckingOptions()
-                .iterations(Integer.getInteger("spindle.lincheck.iterations", 20))
-                .invocationsPerIteration(Integer.getInteger("spindle.lincheck.invocations", 300))
+                .iterations(StressScale.of(20))
+                .invocationsPerIteration(StressScale.of(300))
                 .threads(3).actorsPerThread(3)
                 .sequentialSpecification(spec)
                 .check(test);

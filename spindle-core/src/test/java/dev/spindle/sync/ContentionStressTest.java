@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.spindle.Fiber;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
+import dev.spindle.StressScale;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -23,14 +24,12 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("stress")
 class ContentionStressTest {
-    private static final int SCALE = Integer.getInteger("spindle.stress.scale", 1);
-
     /** Fibers of two schedulers and plain threads increment one counter under one mutex. */
     @Test
     void mutexShardedAcrossSchedulersAndThreads() throws Exception {
         Mutex mutex = new Mutex("shared");
         int[] counter = {0};
-        int perActor = 2_000 * SCALE;
+        int perActor = StressScale.of(2_000);
         int fibersPerScheduler = 8;
         int threads = 4;
         try (Scheduler a = Scheduler.create(4); Scheduler b = Scheduler.create(2)) {
@@ -83,7 +82,7 @@ class ContentionStressTest {
         ConditionVariable notEmpty = new ConditionVariable("not empty");
         Deque<Integer> buffer = new ArrayDeque<>(); // guarded by mutex
         int capacity = 4;
-        int perProducer = 5_000 * SCALE;
+        int perProducer = StressScale.of(5_000);
         int producers = 4; // 2 fibers, 2 threads
         int consumers = 4; // 2 fibers, 2 threads
         int total = perProducer * producers;
@@ -162,7 +161,7 @@ class ContentionStressTest {
         Event event = new Event(Event.Mode.AUTO);
         SplittableRandom random = new SplittableRandom(3);
         int timersBefore = Waits.liveTimers();
-        int rounds = 300 * SCALE;
+        int rounds = StressScale.of(300);
         try (Scheduler s = Scheduler.create(8)) {
             for (int r = 0; r < rounds; r++) {
                 List<Job<Void>> jobs = new ArrayList<>();
@@ -199,13 +198,14 @@ class ContentionStressTest {
         assertThat(Waits.liveTimers() - timersBefore).as("timers left pending").isZero();
     }
 
-    /** marl EventWaitStressTest at a larger size: 50 rounds of 200 timed waits racing a signal. */
+    /** marl EventWaitStressTest at a larger size: 50 rounds (at full scale) of 200 timed waits racing a signal. */
     @Test
     void eventWaitStressLarge() {
         Event event = new Event(Event.Mode.MANUAL);
         int timersBefore = Waits.liveTimers();
+        int rounds = StressScale.of(50);
         try (Scheduler s = Scheduler.create(8)) {
-            for (int round = 0; round < 50 * SCALE; round++) {
+            for (int round = 0; round < rounds; round++) {
                 event.clear();
                 WaitGroup wg = new WaitGroup(200);
                 List<Job<Fiber<Void>>> starts = new ArrayList<>();

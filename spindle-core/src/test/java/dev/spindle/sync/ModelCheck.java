@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.StressScale;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 
 /** The one set of Lincheck model-checking options the primitives' sequential-specification tests share. */
@@ -8,14 +9,13 @@ final class ModelCheck {
     }
 
     /**
-     * Model-checks the operations of {@code test} against {@code spec}: 3 threads x 3 actors; iterations and
-     * invocations from {@code spindle.lincheck.iterations} (30) and {@code spindle.lincheck.invocations}
-     * (500), so the stress lane can be shrunk or grown.
+     * Model-checks the operations of {@code test} against {@code spec}: 3 threads x 3 actors, 30 iterations of
+     * 500 invocations each at full size, both scaled by {@link StressScale}.
      */
     static void against(Class<?> spec, Class<?> test) {
         new ModelCheckingOptions()
-                .iterations(Integer.getInteger("spindle.lincheck.iterations", 30))
-                .invocationsPerIteration(Integer.getInteger("spindle.lincheck.invocations", 500))
+                .iterations(StressScale.of(30))
+                .invocationsPerIteration(StressScale.of(500))
                 .threads(3).actorsPerThread(3)
                 .sequentialSpecification(spec)
                 .check(test);

@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.StressScale;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * or left in the primitive), a timeout against a signal (likewise), and hand-over of a mutex.
  */
 public class ThreadWaitLincheckTest {
-    private static final int INVOCATIONS = Integer.getInteger("spindle.lincheck.invocations", 500);
+    private static final int INVOCATIONS = StressScale.of(500);
 
     @Test
     @Tag("stress")

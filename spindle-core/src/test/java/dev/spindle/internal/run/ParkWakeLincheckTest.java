@@ -2,6 +2,7 @@ package dev.spindle.internal.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.StressScale;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 @Tag("stress")
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
 class ParkWakeLincheckTest {
-    private static final int INVOCATIONS = Integer.getInteger("spindle.lincheck.invocations", 3_000);
+    private static final int INVOCATIONS = StressScale.of(3_000);
     static final List<String> SCENARIOS = List.of(ParkWakeModel.SCENARIOS);
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,6 @@
 package dev.spindle.internal.run;
 
+import dev.spindle.StressScale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +19,6 @@ class ParkWakeStressTest {
             "1, 3, INBOX", "2, 2, INBOX", "4, 4, INBOX"})
     void workPushedFromOutsideAgainstParkedWorkersAlwaysRuns(int workers, int producers,
             ParkWakeHammer.Route route) throws Exception {
-        new ParkWakeHammer(workers, producers, ParkWakeHammer.seed(), route).run(100_000);
+        new ParkWakeHammer(workers, producers, ParkWakeHammer.seed(), route).run(StressScale.of(100_000));
     }
 }
