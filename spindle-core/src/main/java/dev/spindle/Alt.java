@@ -1,6 +1,7 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
 import java.util.List;
@@ -105,7 +106,7 @@ public abstract class Alt<A> extends Job<A> {
      * @throws IllegalArgumentException if {@code duration} is negative
      */
     public static Alt<Void> after(Duration duration) {
-        return new Alts.After(Jobs.nonNegativeNanos(duration, "Alt.after duration"));
+        return new Alts.After(Durations.nonNegativeNanos(duration, "Alt.after duration"));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
 import java.time.Instant;
@@ -105,7 +106,7 @@ public abstract class Job<A> {
      * @throws IllegalArgumentException if {@code duration} is negative
      */
     public static Job<Void> sleep(Duration duration) {
-        return new Control.Sleep(Jobs.nonNegativeNanos(duration, "sleep duration"));
+        return new Control.Sleep(Durations.nonNegativeNanos(duration, "sleep duration"));
     }
 
     /** A job that gives the scheduler's current time: the only clock Spindle uses (the simulator's is virtual). */
@@ -232,9 +233,9 @@ public abstract class Job<A> {
 
     /**
      * Runs {@code finalizer} after this job, whether it succeeds, fails or is cancelled: exactly once,
-     * uncancelable, once the job has started (a fiber cancelled before it ever runs runs none of its job,
-     * finalizers included). A failing finalizer's exception is added as suppressed to the job's failure, or becomes
-     * the failure when the job succeeded.
+     * uncancelable, once the job has started; a fiber always starts its job, even when cancelled before its
+     * first step, so a finalizer around the fiber's whole job always runs. A failing finalizer's exception is
+     * added as suppressed to the job's failure, or becomes the failure when the job succeeded.
      */
     public final Job<A> ensure(Job<Void> finalizer) {
         return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), false);

@@ -111,16 +111,4 @@ final class Jobs {
         }
         return new CompletionException(e);
     }
-
-    static long nonNegativeNanos(Duration d, String what) {
-        Objects.requireNonNull(d, what);
-        if (d.isNegative()) {
-            throw new IllegalArgumentException(what + " must not be negative, was " + d);
-        }
-        try {
-            return d.toNanos();
-        } catch (ArithmeticException overflow) {
-            return Long.MAX_VALUE / 2; // centuries: never fires in practice
-        }
-    }
 }

@@ -59,7 +59,8 @@ class BadArgumentsTest {
     }
 
     static Stream<Duration> sleepsTooLongForNanoseconds() {
-        return Stream.of(Duration.ofSeconds(Long.MAX_VALUE), Duration.ofDays(365L * 1_000));
+        return Stream.of(Duration.ofSeconds(Long.MAX_VALUE), Duration.ofDays(365L * 1_000),
+                Duration.ofNanos(Long.MAX_VALUE), Duration.ofNanos(Long.MAX_VALUE - 1));
     }
 
     /**
@@ -73,6 +74,15 @@ class BadArgumentsTest {
         SchedulerKind.threads(1).use(s -> assertThat(s.run(Job.race(Job.sleep(tooLong).then(Job.result("long")),
                 Job.sleep(Duration.ofMillis(1)).then(Job.result("short")))))
                 .isEqualTo(new Either.Right<>("short")));
+    }
+
+    /** The same for a choice's timeout alternative. */
+    @ParameterizedTest
+    @MethodSource("sleepsTooLongForNanoseconds")
+    void anAltAfterTooLongForNanosecondsNeverFires(Duration tooLong) {
+        Alt<String> choice = Alt.choose(Alt.after(tooLong).map(v -> "long"),
+                Alt.after(Duration.ofMillis(1)).map(v -> "short"));
+        SchedulerKind.threads(1).use(s -> assertThat(s.run(choice)).isEqualTo("short"));
     }
 
     static Stream<Arguments> badWorkerCounts() {

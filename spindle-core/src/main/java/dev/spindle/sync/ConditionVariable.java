@@ -4,6 +4,7 @@ import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
@@ -84,7 +85,7 @@ public final class ConditionVariable {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Job<Boolean> await(Mutex mutex, Duration timeout, BooleanSupplier predicate) {
-        long nanos = Waits.toNanos(timeout, "ConditionVariable.await timeout");
+        long nanos = Durations.nonNegativeNanos(timeout, "ConditionVariable.await timeout");
         return Bridge.job(new WaitBody<Boolean>(mutex, predicate, true, nanos));
     }
 
@@ -116,7 +117,7 @@ public final class ConditionVariable {
         if (Direct.inDirectBody()) {
             return Direct.await(await(mutex, timeout, predicate));
         }
-        return awaitThread(mutex, predicate, Waits.toNanos(timeout, "ConditionVariable.awaitBlocking timeout"));
+        return awaitThread(mutex, predicate, Durations.nonNegativeNanos(timeout, "ConditionVariable.awaitBlocking timeout"));
     }
 
     /** Wakes the oldest waiter, if any. Callable from any thread or job; best made holding the mutex. */

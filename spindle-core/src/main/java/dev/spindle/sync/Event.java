@@ -4,6 +4,7 @@ import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
@@ -225,7 +226,7 @@ public final class Event {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Job<Boolean> await(Duration timeout) {
-        long nanos = Waits.toNanos(timeout, "Event.await timeout");
+        long nanos = Durations.nonNegativeNanos(timeout, "Event.await timeout");
         return Bridge.job(new TimedAwaitBody(nanos));
     }
 
@@ -256,7 +257,7 @@ public final class Event {
         if (Direct.inDirectBody()) {
             return Direct.await(await(timeout));
         }
-        return awaitThread(Waits.toNanos(timeout, "Event.awaitBlocking timeout"));
+        return awaitThread(Durations.nonNegativeNanos(timeout, "Event.awaitBlocking timeout"));
     }
 
     private boolean awaitThread(long nanos) throws InterruptedException {

@@ -13,8 +13,6 @@ import java.util.Objects;
 final class Waits {
     /** The API package's job helpers (installed when {@code Job} initialises). */
     private static final Bridge.JobFactory JOBS = Bridge.get();
-    /** Longest wait we compute a deadline for (about 146 years): keeps deadline arithmetic in range. */
-    private static final long MAX_NANOS = Long.MAX_VALUE / 2;
 
     /**
      * Timers armed by timed waits of this package and not yet fired or cancelled. Updated only inside
@@ -50,19 +48,6 @@ final class Waits {
     }
 
     // ---------------------------------------------------------------- arguments
-
-    /** {@code d} in nanoseconds, saturated at about a century; fails on null or negative. */
-    static long toNanos(Duration d, String what) {
-        Objects.requireNonNull(d, what);
-        if (d.isNegative()) {
-            throw new IllegalArgumentException(what + " must not be negative, was " + d);
-        }
-        try {
-            return Math.min(d.toNanos(), MAX_NANOS);
-        } catch (ArithmeticException overflow) {
-            return MAX_NANOS;
-        }
-    }
 
     static void requireNonNegative(int n, String what) {
         if (n < 0) {
