@@ -30,6 +30,10 @@ public final class SoakMain {
 
     /** Runs the soak that {@code args} describe and exits with its status. */
     public static void main(String[] args) throws InterruptedException {
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            System.out.println(SoakOptions.usage());
+            return;
+        }
         SoakOptions options;
         try {
             options = SoakOptions.parse(args);

@@ -1,6 +1,7 @@
 package dev.spindle.bench.soak;
 
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * The soak's command line: {@code [minutes] [--seed N] [--workers N] [--check-seconds N] [--in-flight N]
@@ -19,7 +20,9 @@ import java.time.Duration;
  */
 record SoakOptions(double minutes, long seed, int workers, Duration checkInterval, int inFlight,
         int earlyCancelPercent, Duration quiesceLimit) {
-    static final double DEFAULT_MINUTES = 10;
+    static final int DEFAULT_MINUTES = 10;
+    private static final Set<String> OPTIONS = Set.of("--seed", "--workers", "--check-seconds", "--in-flight",
+            "--early-cancel-percent", "--quiesce-seconds");
 
     /** Parses {@code args}; throws IllegalArgumentException with a message for the user. */
     static SoakOptions parse(String[] args) {
@@ -36,6 +39,9 @@ record SoakOptions(double minutes, long seed, int workers, Duration checkInterva
                 minutes = positive(a, "minutes");
                 continue;
             }
+            if (!OPTIONS.contains(a)) {
+                throw new IllegalArgumentException("unknown option " + a);
+            }
             if (i + 1 == args.length) {
                 throw new IllegalArgumentException(a + " needs a value");
             }
@@ -47,7 +53,7 @@ record SoakOptions(double minutes, long seed, int workers, Duration checkInterva
                 case "--in-flight" -> inFlight = (int) positive(v, a);
                 case "--early-cancel-percent" -> early = percent(v, a);
                 case "--quiesce-seconds" -> quiesceSeconds = (int) positive(v, a);
-                default -> throw new IllegalArgumentException("unknown option " + a);
+                default -> throw new AssertionError(a); // OPTIONS lists every case
             }
         }
         return new SoakOptions(minutes, seed, workers, Duration.ofSeconds(checkSeconds), inFlight, early,
@@ -61,8 +67,17 @@ record SoakOptions(double minutes, long seed, int workers, Duration checkInterva
 
     /** The usage text. */
     static String usage() {
-        return "usage: bin/soak [minutes] [--seed N] [--workers N] [--check-seconds N] [--in-flight N]"
-                + " [--early-cancel-percent P] [--quiesce-seconds N]";
+        return String.join("\n",
+                "usage: bin/soak [minutes] [--seed N] [--workers N] [--check-seconds N] [--in-flight N]"
+                        + " [--early-cancel-percent P] [--quiesce-seconds N]",
+                "  minutes                   how long to run (default " + DEFAULT_MINUTES + "; fractions allowed)",
+                "  --seed N                  seed of the workload's random choices (default: from the clock)",
+                "  --workers N               worker threads (default 4)",
+                "  --check-seconds N         time between rest checks (default 10)",
+                "  --in-flight N             most episodes running at once (default 64)",
+                "  --early-cancel-percent P  wait-group fan-outs whose tasks are cancelled before their first"
+                        + " step (default 0)",
+                "  --quiesce-seconds N       longest wait for the workload to come to rest (default 30)");
     }
 
     private static double positive(String v, String what) {
