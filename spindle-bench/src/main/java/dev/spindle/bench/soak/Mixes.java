@@ -13,9 +13,10 @@ import java.util.Random;
 
 /**
  * The leaves of the soak's spawn trees: sleeps, computation, planned failures, channel and mailbox flows,
- * critical sections on the shared mutexes and wait-group fan-outs, each in combinator and in direct style.
- * Every random choice is drawn while the job is built, on the thread that builds the episode, so an
- * episode depends on the seed alone; the jobs themselves only run what was drawn.
+ * critical sections on the shared mutexes and wait-group fan-outs; the parts of flows, sections and
+ * wait-group awaits each in combinator or in direct style. Every random choice is drawn while the job is
+ * built, on the thread that builds the episode, so an episode depends on the seed and its index alone;
+ * the jobs themselves only run what was drawn.
  *
  * <p>Every leaf ends on its own: waits are bounded by an {@link Alt#after} alternative, so a producer
  * whose consumer was cancelled gives up instead of blocking forever, and only a runtime defect can leave a
@@ -74,7 +75,7 @@ final class Mixes {
         return delay.isZero() ? cancel : Job.sleep(delay).then(cancel);
     }
 
-    /** A random delay before a cancellation: zero for {@value #IMMEDIATE_CANCEL_PERCENT}% of them, else 1-5 ms. */
+    /** A delay before a cancellation: zero for {@value #IMMEDIATE_CANCEL_PERCENT}% of them, else 1-5 ms. */
     Duration cancelDelay(Random r) {
         return r.nextInt(100) < IMMEDIATE_CANCEL_PERCENT ? Duration.ZERO : ms(1 + r.nextInt(5));
     }

@@ -1,6 +1,8 @@
 package dev.spindle.bench.soak;
 
 import dev.spindle.Outcome;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -54,7 +56,7 @@ final class Violations {
         }
     }
 
-    /** Whether {@code error} is a failure the workload causes on purpose (maybe wrapped, maybe with suppressed ones). */
+    /** Whether {@code error} is a failure the workload causes on purpose (maybe wrapped; any suppressed too). */
     static boolean isPlanned(Throwable error) {
         Throwable e = error;
         while (e instanceof CompletionException && e.getCause() != null) {
@@ -72,8 +74,8 @@ final class Violations {
     }
 
     private static String stackTrace(Throwable e) {
-        java.io.StringWriter text = new java.io.StringWriter();
-        e.printStackTrace(new java.io.PrintWriter(text));
+        StringWriter text = new StringWriter();
+        e.printStackTrace(new PrintWriter(text));
         return text.toString();
     }
 }
