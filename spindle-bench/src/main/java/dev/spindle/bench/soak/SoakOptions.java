@@ -13,8 +13,7 @@ import java.util.Set;
  * @param checkInterval time between two rest checks (default 10 s)
  * @param inFlight most episodes running at once (default 64)
  * @param earlyCancelPercent share of the wait-group fan-outs whose tasks are cancelled before their first
- *     step (default 0: a known defect, a fiber cancelled before its first step skips its finalizers, trips
- *     the soak's wait-group check)
+ *     step (default 5)
  * @param quiesceLimit longest wait at a rest point for the episodes to end and the engine to be quiescent
  *     (default 30 s); a longer wait is a violation
  */
@@ -31,7 +30,7 @@ record SoakOptions(double minutes, long seed, int workers, Duration checkInterva
         int workers = 4;
         int checkSeconds = 10;
         int inFlight = 64;
-        int early = 0;
+        int early = 5;
         int quiesceSeconds = 30;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -76,7 +75,7 @@ record SoakOptions(double minutes, long seed, int workers, Duration checkInterva
                 "  --check-seconds N         time between rest checks (default 10)",
                 "  --in-flight N             most episodes running at once (default 64)",
                 "  --early-cancel-percent P  wait-group fan-outs whose tasks are cancelled before their first"
-                        + " step (default 0)",
+                        + " step (default 5)",
                 "  --quiesce-seconds N       longest wait for the workload to come to rest (default 30)");
     }
 

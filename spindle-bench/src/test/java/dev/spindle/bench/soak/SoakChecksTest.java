@@ -122,11 +122,15 @@ class SoakChecksTest {
         }
     }
 
-    /** Two one-second intervals of the whole workload end with every check passed. */
+    /**
+     * Two one-second intervals of the whole workload end with every check passed, a fifth of the wait-group
+     * fan-outs with tasks cancelled before their first step (whose ensure must still count the group down).
+     */
     @Test
     void shortSoakPasses() throws InterruptedException {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
-        SoakOptions options = SoakOptions.parse(new String[] {"--seed", "7", "--check-seconds", "1", "0.0334"});
+        SoakOptions options = SoakOptions.parse(
+                new String[] {"--seed", "7", "--check-seconds", "1", "--early-cancel-percent", "20", "0.0334"});
 
         int status = SoakMain.run(options, new PrintStream(text, true, StandardCharsets.UTF_8));
 
@@ -145,6 +149,7 @@ class SoakChecksTest {
         assertThat(o.earlyCancelPercent()).isEqualTo(3);
         assertThat(o.checks()).isEqualTo(12);
         assertThat(o.workers()).isEqualTo(4);
+        assertThat(SoakOptions.parse(new String[0]).earlyCancelPercent()).isEqualTo(5);
         assertThatThrownBy(() -> SoakOptions.parse(new String[] {"--bogus", "1"}))
                 .hasMessage("unknown option --bogus");
         assertThatThrownBy(() -> SoakOptions.parse(new String[] {"0"}))
