@@ -26,6 +26,11 @@ public final class RunAccess {
         return w.popLocal();
     }
 
+    /** The next item {@code w}'s loop would run ({@link Worker#nextWork}: local, then inbox, then global). Owner only. */
+    public static Work nextWork(Worker w) {
+        return w.nextWork();
+    }
+
     /** Runs the items of {@code w}'s local stack, newest first, until it is empty, as the loop does. Owner only. */
     public static void runLocal(Worker w) {
         Work wk;
