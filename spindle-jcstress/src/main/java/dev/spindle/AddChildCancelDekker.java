@@ -16,7 +16,10 @@ import org.openjdk.jcstress.infra.results.I_Result;
  * Linking a child while the parent is cancelled: {@code FiberCore.addChild} on a parent with no live child
  * takes the plain-store path (publish the child in the list, full fence, then read the parent's cancel
  * state), and {@code requestCancel} sets the parent's cancel bit, then walks its children. One of the two
- * must see the other, so the child is always asked to cancel.
+ * must see the other, so the child is always asked to cancel. The child is created in the same actor, as
+ * {@code Control.Start} does, so the canceller's walk also relies on the constructor's plain store of the
+ * child's {@code pending} (1) being ordered before the store that links the child: a child read as
+ * retired ({@code pending == 0}) is skipped.
  *
  * <p>Result: 1 when the child's cancellation was requested once both actors ran. On x86 the fence is what
  * keeps the parent's read of its cancel state from passing the store that publishes the child.
@@ -28,19 +31,21 @@ import org.openjdk.jcstress.infra.results.I_Result;
 public class AddChildCancelDekker {
     private final Worker worker;
     private final FiberCore<Void> parent;
-    private final FiberCore<Void> child;
+    /** The child the start actor created; read by the arbiter. */
+    private FiberCore<Void> child;
 
-    /** Creates the state of one sample: a running parent with no child, and a child about to be linked. */
+    /** Creates the state of one sample: a running parent with no child. */
     public AddChildCancelDekker() {
         worker = StressFixtures.soleWorker("jcstress-add-child");
         parent = StressFixtures.runningRoot(worker);
-        child = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
     }
 
-    /** The parent's code starts the child, as Control.Start does. */
+    /** The parent's code creates a child and links it, as Control.Start does. */
     @Actor
     public void start() {
-        parent.addChild(worker, child);
+        FiberCore<Void> c = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
+        parent.addChild(worker, c);
+        child = c;
     }
 
     /** Another thread cancels the parent. */

@@ -3,10 +3,11 @@ package dev.spindle;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.spindle.internal.run.Cont;
+import dev.spindle.StressFixtures.Box;
+import dev.spindle.StressFixtures.Recorder;
+import dev.spindle.StressFixtures.Suspend;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.RunAccess;
-import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import org.openjdk.jcstress.annotations.Actor;
@@ -86,9 +87,9 @@ public class IVarHandOff {
     @Actor
     public void read(II_Result r) {
         RunAccess.run(reader, read);
-        if (k.delivered) {
+        if (k.values > 0) {
             how = 1;
-            r.r2 = valueOf(k.got);
+            r.r2 = StressFixtures.valueOf(k.got);
             return;
         }
         Work resumed = null;
@@ -101,7 +102,7 @@ public class IVarHandOff {
             return;
         }
         how = 2;
-        r.r2 = resumed == k ? valueOf(k.value) : -3;
+        r.r2 = resumed == k ? StressFixtures.valueOf(k.value) : -3;
     }
 
     /** Records how the value came, and collects a resumption that came after the reader looked. */
@@ -110,52 +111,10 @@ public class IVarHandOff {
         r.r1 = how;
         if (how == 3) {
             Work resumed = RunAccess.pollGlobal(readerEngine);
-            r.r2 = resumed == k ? valueOf(k.value) : -2;
+            r.r2 = resumed == k ? StressFixtures.valueOf(k.value) : -2;
         }
         if (k.failure != null) {
             r.r2 = -4;
-        }
-    }
-
-    private static int valueOf(Box b) {
-        return b == null ? -1 : b.x;
-    }
-
-    /** The reader's continuation: records a value delivered to it directly. */
-    private static final class Recorder extends Cont<Box> {
-        boolean delivered;
-        Box got;
-        Throwable failure;
-
-        Recorder(Strand<?> fiber) {
-            super(fiber);
-        }
-
-        @Override
-        public void doCont(Worker w, Box a) {
-            delivered = true;
-            got = a;
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            failure = e;
-        }
-    }
-
-    /** The reader fiber's own job: stays running (the test drives the read itself). */
-    private static final class Suspend<A> extends Job<A> {
-        @Override
-        void doJob(Worker w, Cont<A> k) {
-        }
-    }
-
-    /** A value with a plain field, so that seeing it relies on the ordering under test. */
-    private static final class Box {
-        int x;
-
-        Box(int x) {
-            this.x = x;
         }
     }
 }

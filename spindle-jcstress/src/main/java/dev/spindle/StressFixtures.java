@@ -2,6 +2,9 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.RunAccess;
+import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 
 /** Pieces the fiber-level jcstress tests share. */
@@ -21,6 +24,23 @@ final class StressFixtures {
         return f;
     }
 
+    /** The payload of {@code b} as a result: -1 when there is no value. */
+    static int valueOf(Box b) {
+        return b == null ? -1 : b.x;
+    }
+
+    /**
+     * Runs, on {@code w} (the calling thread's worker), every item left on {@code w}'s stack and in its
+     * engine's global queue, as the worker would next.
+     */
+    static void runQueued(Worker w) {
+        RunAccess.runLocal(w);
+        Work wk;
+        while ((wk = RunAccess.pollGlobal(w.engine())) != null) {
+            RunAccess.run(w, wk);
+        }
+    }
+
     /** A job that stays running: its fiber waits until the test completes it. */
     static final class Suspend<A> extends Job<A> {
         @Override
@@ -34,6 +54,34 @@ final class StressFixtures {
 
         Box(int x) {
             this.x = x;
+        }
+    }
+
+    /** A continuation of a fiber that records how it was resumed. */
+    static final class Recorder extends Cont<Box> {
+        /** How many times it was resumed with a value. */
+        int values;
+        /** The last value it was resumed with. */
+        Box got;
+        /** How many times it was failed (cancellation included). */
+        int failures;
+        /** The last failure. */
+        Throwable failure;
+
+        Recorder(Strand<?> fiber) {
+            super(fiber);
+        }
+
+        @Override
+        public void doCont(Worker w, Box a) {
+            values++;
+            got = a;
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            failures++;
+            failure = e;
         }
     }
 }

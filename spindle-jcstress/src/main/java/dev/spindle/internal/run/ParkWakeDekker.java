@@ -35,11 +35,9 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @Outcome(expect = FORBIDDEN, desc = "impossible state")
 @State
 public class ParkWakeDekker {
-    private static final StopCondition NEVER = () -> false;
-
-    private final Engine engine = new Engine("jcstress-park-wake", 1, false, e -> { });
+    private final Engine engine = RunFixtures.engine("jcstress-park-wake");
     private final Worker worker = engine.soleWorker();
-    private final Work item = new Nop();
+    private final Work item = new RunFixtures.Item(1);
 
     /** Creates the state of one sample: an engine with one idle worker and an empty global queue. */
     public ParkWakeDekker() {
@@ -49,7 +47,7 @@ public class ParkWakeDekker {
     @Actor
     public void idleWorker(II_Result r) {
         worker.announceParked();
-        r.r1 = worker.mayPark(NEVER) ? 1 : 0;
+        r.r1 = worker.mayPark(RunFixtures.NEVER) ? 1 : 0;
     }
 
     /** A producer on another thread: queue work globally and signal an idle worker. */
@@ -62,16 +60,5 @@ public class ParkWakeDekker {
     @Arbiter
     public void signalled(II_Result r) {
         r.r2 = worker.state;
-    }
-
-    /** A work item that is never run here. */
-    private static final class Nop extends Work {
-        @Override
-        public void doWork(Worker w) {
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-        }
     }
 }
