@@ -51,8 +51,8 @@ public class GlobalQueueLock {
     /** Takes what the queue holds. */
     @Arbiter
     public void drain(III_Result r) {
-        r.r1 = RunFixtures.seen(engine.pollGlobal(null));
-        r.r2 = RunFixtures.seen(engine.pollGlobal(null));
-        r.r3 = engine.pollGlobal(null) == null ? 0 : 1;
+        r.r1 = RunFixtures.seen(engine.pollGlobal());
+        r.r2 = RunFixtures.seen(engine.pollGlobal());
+        r.r3 = engine.pollGlobal() == null ? 0 : 1;
     }
 }
