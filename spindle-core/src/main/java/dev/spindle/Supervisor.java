@@ -28,8 +28,9 @@ import java.util.List;
  *
  * Memory ordering
  *   Each child's outcome is read from its fiber after it is done (its state is volatile). The decided
- *   outcome is written before the CAS that publishes it and read by the last finisher after its
- *   decrement of remaining (both atomic), which orders it.
+ *   outcome is written by the settling callback after its CAS of decided, and before that callback's own
+ *   decrement of remaining; the last finisher reads it after its decrement, which comes later in the
+ *   chain of atomic decrements, so it sees the write (spindle-jcstress SupervisorSettle).
  * </pre>
  *
  * @param <A> type of each child's value
