@@ -10,6 +10,8 @@ import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A place in a {@link Queue}: tickets are <em>called</em> one after another in the order they were taken,
@@ -53,9 +55,9 @@ public final class Ticket {
      *   EARLY   -> FINISHED   its turn came
      *
      * Locks: the queue lock guards the list and the done flags; a ticket's wait-queue lock guards its called
-     * flag and waiters. They are never held together: done() decides under the queue lock which tickets to
-     * call, and calls them after releasing it. A ticket is called only after every earlier one is done, so
-     * calls of different tickets may run in any order without breaking the guarantee.
+     * flag and waiters. done() takes the wait-queue locks of the tickets it calls inside the queue lock (the
+     * only nesting, always in that order), so every ticket one done() calls is called, and its waiters
+     * taken, at once for any observer; the waiters are resumed after both locks are released.
      * INV: head is the oldest ticket not yet finished; every ticket before a called one is finished.
      */
 
@@ -107,9 +109,15 @@ public final class Ticket {
         t.await(waiters, -1, true);
     }
 
-    /** Whether this ticket has been called (every earlier ticket is done). */
+    /**
+     * Whether this ticket has been called (every earlier ticket is done). Read under the queue's lock, so
+     * the tickets one {@code done()} calls are seen called together, their waiters released.
+     */
     public boolean isCalled() {
-        return called;
+        queue.lock();
+        boolean c = called;
+        queue.unlock();
+        return c;
     }
 
     /**
@@ -133,12 +141,27 @@ public final class Ticket {
 
     /** It is this ticket's turn: releases its waiters. */
     private void call() {
+        Released r = callLocked();
+        if (r != null) {
+            WaitQueue.resumeAll(r.waiters(), null, r.engine());
+        }
+    }
+
+    /**
+     * Marks this ticket called and takes its waiters, under its wait-queue lock; gives them (null if none)
+     * to be resumed after every lock is released.
+     */
+    private Released callLocked() {
         waiters.lock();
         called = true;
         Cont<?> all = waiters.pollAllLocked();
         Engine engine = waiters.plainEngineLocked();
         waiters.unlock();
-        WaitQueue.resumeAll(all, null, engine);
+        return all == null ? null : new Released(all, engine);
+    }
+
+    /** Waiters taken from a called ticket, to resume once no lock is held. */
+    private record Released(Cont<?> waiters, Engine engine) {
     }
 
     /** {@link #await()}. */
@@ -236,16 +259,29 @@ public final class Ticket {
                 tail = null;
             }
             t.next = null;
+            // Every ticket whose turn this makes is called, its waiters taken, before the queue's lock goes:
+            // no one sees a later ticket called and an earlier one not, or a called ticket with waiters.
+            List<Released> released = null;
+            for (Ticket c = passed; c != null; c = c == n ? null : c.next) { // passed up to n, n included
+                Released r = c.callLocked();
+                if (r != null) {
+                    if (released == null) {
+                        released = new ArrayList<>(2);
+                    }
+                    released.add(r);
+                }
+            }
             unlock();
             // the tickets from passed up to n have left the list: only this thread touches their links now
             while (passed != n) {
                 Ticket after = passed.next;
                 passed.next = null;
-                passed.call();
                 passed = after;
             }
-            if (n != null) {
-                n.call();
+            if (released != null) {
+                for (Released r : released) {
+                    WaitQueue.resumeAll(r.waiters(), null, r.engine());
+                }
             }
         }
 
