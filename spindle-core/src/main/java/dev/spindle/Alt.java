@@ -123,6 +123,11 @@ public abstract class Alt<A> extends Job<A> {
      * becomes ready iff this alternative was instantiated and another one was committed to (or the choose
      * was cancelled or failed): the way for a server to learn that a client gave up on a request.
      *
+     * <p>When the choose commits to another alternative, the nack becomes ready at once, in the committing
+     * party's thread. When the choosing fiber is cancelled, the fiber is withdrawn at once, but its nacks
+     * become ready when it next runs, on its own scheduler, as it unwinds the choose: a server waiting on the
+     * nack sees it either way; code that polls the nack right after cancelling may not see it yet.
+     *
      * <pre>{@code
      * Alt<Lock> acquire = Alt.withNack(nack -> {
      *     Channel<Lock> reply = new Channel<>();
