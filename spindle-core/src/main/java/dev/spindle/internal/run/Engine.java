@@ -29,6 +29,17 @@ import java.util.function.Consumer;
  *   foreign threads count in {@code externalStarted}. liveFibers() reads every finished counter before any
  *   started counter: a fiber counted finished was counted started earlier, so the difference never
  *   under-counts; zero means that at the first read nothing was live and nothing has started since.
+ *
+ * Lifecycle (runState)
+ *   OPEN     --close(), shutdown()-->               CLOSING   new roots from outside are refused; live
+ *                                                             fibers go on and may start children
+ *   CLOSING  --no live fiber, global queue empty--> CLOSED    terminate(): timer thread stopped, worker
+ *                                                             threads told to stop (they drain first)
+ *   The second step is taken by whoever next sees the engine quiescent: close() after its wait, a worker
+ *   that runs out of work (terminateIfQuiescent, also when a drive ends), or the simulator at the end of
+ *   a drive. close() also joins the worker threads; shutdown() returns at once.
+ *   INV: once CLOSING with no live fiber, none can start again (roots are refused, children need a live
+ *   parent), so a quiescence seen then is final.
  * </pre>
  */
 public final class Engine extends EngineHotFieldsPadded {
