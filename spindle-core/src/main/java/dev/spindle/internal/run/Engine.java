@@ -451,9 +451,18 @@ public final class Engine extends EngineHotFieldsPadded {
      * callbacks only its driver runs; worker threads drain theirs before they stop).
      */
     void terminateIfQuiescent(Worker caller) {
-        if (runState == CLOSING && liveFibers() == 0 && head == null && (threaded || !caller.hasLocalWork())) {
+        if (isClosingAndQuiescent() && (threaded || !caller.hasLocalWork())) {
             terminate();
         }
+    }
+
+    /**
+     * Whether the engine is closing with nothing live and nothing queued. A worker about to park asks this
+     * after announcing itself idle (a full fence), so that a shutdown() whose own look raced the last
+     * fiber's end, and found it still live, is seen by the worker instead.
+     */
+    boolean isClosingAndQuiescent() {
+        return runState == CLOSING && liveFibers() == 0 && head == null;
     }
 
     /** CLOSING to CLOSED, once: stops the timer thread and tells the worker threads to stop. */

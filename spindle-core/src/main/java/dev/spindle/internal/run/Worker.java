@@ -503,12 +503,14 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
-     * The re-check after {@link #announceParked}: true when there is nothing to run, no stop, and no signal
-     * yet, so the worker may park. A producer published its work before reading idleCount, or will see our
-     * count and signal us (a signal given before the park makes the park return at once).
+     * The re-check after {@link #announceParked}: true when there is nothing to run, no stop, no signal yet,
+     * and no closing engine waiting to be terminated by this worker, so the worker may park. A producer
+     * published its work before reading idleCount, or will see our count and signal us (a signal given
+     * before the park makes the park return at once).
      */
     boolean mayPark(StopCondition stop) {
-        return !engine.hasGlobalWork() && inbox == null && !stop.isStopped() && state == PARKED;
+        return !engine.hasGlobalWork() && inbox == null && !stop.isStopped() && state == PARKED
+                && !engine.isClosingAndQuiescent();
     }
 
     /** Wakes this worker if it is parked; true when this call did it. */
