@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * Seeded random job trees with a model interpreter of DESIGN.md's rules, for {@code RandomJobTreeTest}.
+ * Seeded random job trees with a model interpreter of the rules in docs/semantics.md, for {@code RandomJobTreeTest}.
  *
  * <h2>The trees</h2>
  * Leaves: a value, a failure ({@link TreeFailure} thrown by user code), {@code Job.cancelled()}, a sleep

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random job trees (nested race/all/any/timeout, sleeps, failures, {@code Job.cancelled()}, finalizers)
- * end as a small model interpreter of DESIGN.md's rules predicts, run every finalizer they entered
+ * end as a small model interpreter of docs/semantics.md's rules predicts, run every finalizer they entered
  * exactly once and innermost first (within a fiber and across structured combinators), and leave nothing
  * behind: no child linked to a tree's fiber, no
  * timer, no live fiber. {@link JobTreeGenerator} documents the trees and the model, and why the

@@ -19,8 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The acceptance criteria: one test (at least) per rule of DESIGN.md's "Semantics that every layer must
- * honour" that concerns jobs, fibers and cancellation (channels, {@code choose} and {@code withNack} are
+ * The acceptance criteria: one test (at least) per rule of docs/semantics.md that concerns jobs, fibers and cancellation (channels, {@code choose} and {@code withNack} are
  * tested with the communication layer). Each test names its rule.
  */
 @Timeout(60)

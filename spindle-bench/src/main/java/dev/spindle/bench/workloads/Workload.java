@@ -4,7 +4,7 @@ import dev.spindle.Scheduler;
 import java.util.List;
 
 /**
- * One benchmark workload of {@code BENCHMARKS.md}, implemented once per runtime. A run does the whole
+ * One benchmark workload of docs/benchmarks.md ("Workloads"), implemented once per runtime. A run does the whole
  * workload once at the given size and returns its {@link Sample}; the runner warms up, repeats and takes
  * medians. Implementations keep no state between runs.
  *

@@ -3,7 +3,7 @@ package dev.spindle.bench.workloads;
 import java.util.List;
 import java.util.Optional;
 
-/** The eight workloads of {@code BENCHMARKS.md}, in its order. */
+/** The eight workloads of docs/benchmarks.md, in its order. */
 public final class Workloads {
     private static final List<Workload> ALL = List.of(
             new Skynet(), new PingPong(), new ThreadRing(), new SpawnJoin(),
