@@ -89,6 +89,24 @@ import java.util.concurrent.Callable;
  * other work meanwhile as {@link Scheduler#run} does inside a job, until the resumption comes back.
  */
 final class DirectCont<A> extends DirectContext<A> implements Runnable {
+    /*
+     * State machine (state; "home" is the body's worker thread, "completer" whoever completes an awaited job)
+     *
+     *              home: await starts                  completer, or home inside the inline run
+     *   IDLE ------------------------------> INLINE ------------------------------------------> DONE
+     *   DONE, RESUMING --(next await)-----/    |                                                  |
+     *                                          | home: the job must wait (CAS)                    | await
+     *                                          v                                                  | returns
+     *                                      DETACHED --completer: queue the step--> RESUMING      | (no yield)
+     *                                                                                 |  the step runs,
+     *                                                                                 v  await returns
+     *   IDLE, DONE, RESUMING --home: the body returns or throws--> FINISHED (terminal)
+     *
+     * INV: only the home thread leaves IDLE, DONE and RESUMING; only a completer leaves DETACHED; INLINE is
+     *      left by exactly one CAS winner (the completer's INLINE -> DONE or the home's INLINE -> DETACHED).
+     * INV: the outcome (value, failed) is written before the store of DONE or RESUMING and read after it.
+     */
+
     /** No await in progress: the body runs, or has not started. */
     private static final byte IDLE = 0;
     /** {@code await} runs the job on the home thread; a completion now leaves the outcome for it. */
