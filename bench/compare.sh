@@ -43,6 +43,10 @@ if [ "$#" -gt 0 ] && [[ "$1" =~ ^[0-9]*\.?[0-9]+$ ]]; then
     scale=$1
     shift
 fi
+if [ "$publish" = 1 ] && [ -z "$rerun" ] && { [ "$scale" != 1 ] || [ "$#" -gt 0 ]; }; then
+    echo "compare: -d publishes only a full run (every workload at size scale 1): drop the scale and workloads" >&2
+    exit 64
+fi
 DOCS_PAGE=docs/benchmarks.md
 DOCS_DIR=docs/benchmarks
 
