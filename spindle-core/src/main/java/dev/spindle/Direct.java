@@ -89,6 +89,10 @@ public final class Direct {
     /**
      * A job that runs {@code body}, ordinary (blocking) Java code that may call {@link #await}, each time it
      * runs. Its value is what the body returns; its failure what the body throws.
+     *
+     * @param <A> the type of the body's value
+     * @param body the code to run, called once per run of the job
+     * @return the job
      */
     public static <A> Job<A> job(Callable<? extends A> body) {
         return new DirectJob<>(Objects.requireNonNull(body, "body"));
@@ -107,6 +111,9 @@ public final class Direct {
      *       blocks until it ends, as with {@link Scheduler#run}.
      * </ul>
      *
+     * @param <A> the type of the job's value
+     * @param job the job to run
+     * @return the job's value
      * @throws IllegalStateException when called on a thread that runs Spindle fibers outside a direct body
      *     (inside a stackless job, where blocking could stop the very worker that would wake it: compose
      *     with {@link Job#flatMap} there, or make the caller a {@link #job direct job})
@@ -125,7 +132,7 @@ public final class Direct {
         return CommonScheduler.INSTANCE.run(job);
     }
 
-    /** Whether the calling code runs inside a direct body, where {@link #await} may be called. */
+    /** {@return whether the calling code runs inside a direct body, where {@link #await} may be called} */
     public static boolean inDirectBody() {
         return DirectContext.current() != null;
     }
@@ -135,7 +142,7 @@ public final class Direct {
         return !engine.isDriven() || DirectBackend.SELECTED == Backend.CONTINUATION;
     }
 
-    /** The backend that runs direct bodies in this JVM; chosen once, when Spindle first needs it. */
+    /** {@return the backend that runs direct bodies in this JVM} It is chosen once, when Spindle first needs it. */
     public static Backend backend() {
         return DirectBackend.SELECTED;
     }

@@ -12,8 +12,10 @@ import java.util.Locale;
  * the lookups fail and bodies run on virtual threads.
  *
  * <p>The system property {@code spindle.direct.backend} ({@code continuation} or {@code virtual-thread})
- * forces a choice; asking for {@code continuation} without the flag fails at first use with a message
- * naming the flag.
+ * forces a choice; asking for {@code continuation} without the flag logs a warning that says why (naming
+ * the flag) and falls back to virtual threads, as does every JVM without the flag. The one place that
+ * refuses to fall back is the simulator, which cannot schedule virtual threads: there a direct body fails
+ * with an {@link UnsupportedOperationException} naming the flag.
  */
 final class DirectBackend {
     private DirectBackend() {

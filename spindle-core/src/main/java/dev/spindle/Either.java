@@ -7,11 +7,23 @@ package dev.spindle;
  * @param <B> the type of the right value
  */
 public sealed interface Either<A, B> permits Either.Left, Either.Right {
-    /** The left (first) alternative. */
+    /**
+     * The left (first) alternative.
+     *
+     * @param <A> the type of the left value
+     * @param <B> the type of the right value
+     * @param value the left value
+     */
     record Left<A, B>(A value) implements Either<A, B> {
     }
 
-    /** The right (second) alternative. */
+    /**
+     * The right (second) alternative.
+     *
+     * @param <A> the type of the left value
+     * @param <B> the type of the right value
+     * @param value the right value
+     */
     record Right<A, B>(B value) implements Either<A, B> {
     }
 }

@@ -20,11 +20,21 @@ import java.util.concurrent.CompletionException;
  */
 public sealed interface Outcome<A> permits Outcome.Success, Outcome.Failure, Outcome.Cancelled {
 
-    /** A successful outcome. The value may be null (for {@code Job<Void>}). */
+    /**
+     * A successful outcome. The value may be null (for {@code Job<Void>}).
+     *
+     * @param <A> the type of the value
+     * @param value the job's value
+     */
     record Success<A>(A value) implements Outcome<A> {
     }
 
-    /** A failed outcome, carrying the exception that ended the job. */
+    /**
+     * A failed outcome, carrying the exception that ended the job.
+     *
+     * @param <A> the type a successful value would have had
+     * @param error the exception that ended the job, not null
+     */
     record Failure<A>(Throwable error) implements Outcome<A> {
         /** Creates a failure; {@code error} must not be null. */
         public Failure {
@@ -32,26 +42,47 @@ public sealed interface Outcome<A> permits Outcome.Success, Outcome.Failure, Out
         }
     }
 
-    /** The job was cancelled before it produced a value. */
+    /**
+     * The job was cancelled before it produced a value.
+     *
+     * @param <A> the type a successful value would have had
+     */
     record Cancelled<A>() implements Outcome<A> {
     }
 
-    /** Creates a {@link Success}. */
+    /**
+     * Creates a {@link Success}.
+     *
+     * @param <A> the type of the value
+     * @param value the value, may be null
+     * @return the outcome
+     */
     static <A> Outcome<A> success(A value) {
         return new Success<>(value);
     }
 
-    /** Creates a {@link Failure}. */
+    /**
+     * Creates a {@link Failure}.
+     *
+     * @param <A> the type a successful value would have had
+     * @param error the exception, not null
+     * @return the outcome
+     */
     static <A> Outcome<A> failure(Throwable error) {
         return new Failure<>(error);
     }
 
-    /** Creates a {@link Cancelled}. */
+    /**
+     * Creates a {@link Cancelled}.
+     *
+     * @param <A> the type a successful value would have had
+     * @return the outcome
+     */
     static <A> Outcome<A> cancelled() {
         return new Cancelled<>();
     }
 
-    /** Whether this is a {@link Success}. */
+    /** {@return whether this is a {@link Success}} */
     default boolean isSuccess() {
         return this instanceof Success<A>;
     }
@@ -59,6 +90,8 @@ public sealed interface Outcome<A> permits Outcome.Success, Outcome.Failure, Out
     /**
      * The value of a success; for a failure, rethrows the error (unchecked errors as they are, checked ones
      * wrapped in {@link CompletionException}); for a cancellation, throws {@link CancellationException}.
+     *
+     * @return the value of a success
      */
     default A getOrThrow() {
         return switch (this) {

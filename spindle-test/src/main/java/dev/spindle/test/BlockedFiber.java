@@ -15,7 +15,7 @@ package dev.spindle.test;
  *                {@code timer due in 5 ms}, a channel...), or a note that it waits for its children
  */
 public record BlockedFiber(int id, String name, String waitsOn) {
-    /** {@code fiber-2 "reader"}, or {@code fiber-2} when unnamed. */
+    /** {@return {@code fiber-2 "reader"}, or {@code fiber-2} when unnamed} */
     public String label() {
         return name != null ? "fiber-" + id + " \"" + name + "\"" : "fiber-" + id;
     }

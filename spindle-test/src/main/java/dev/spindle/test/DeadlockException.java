@@ -39,17 +39,17 @@ public final class DeadlockException extends RuntimeException {
         this.schedule = schedule;
     }
 
-    /** Every fiber that waits forever, in start order. */
+    /** {@return every fiber that waits forever, in start order} */
     public List<BlockedFiber> blocked() {
         return blocked != null ? blocked : List.of(); // not serialized: the message keeps the list
     }
 
-    /** Virtual time since the start of the simulation when it got stuck. */
+    /** {@return virtual time since the start of the simulation when it got stuck} */
     public Duration elapsed() {
         return Duration.ofNanos(nanos);
     }
 
-    /** The schedule token ({@link Schedule#parse} reads it) under which it happened. */
+    /** {@return the schedule token ({@link Schedule#parse} reads it) under which it happened} */
     public String schedule() {
         return schedule;
     }

@@ -67,42 +67,42 @@ public final class ExplorationReport {
         return new ExplorationReport(true, run, planned, baseSeed, schedule, failure, trace);
     }
 
-    /** Whether some schedule failed. */
+    /** {@return whether some schedule failed} */
     public boolean failed() {
         return failed;
     }
 
-    /** Whether every schedule passed. */
+    /** {@return whether every schedule passed} */
     public boolean passed() {
         return !failed;
     }
 
-    /** Schedules run, the failing one included. */
+    /** {@return schedules run, the failing one included} */
     public int schedulesRun() {
         return schedulesRun;
     }
 
-    /** The failing schedule, or null when all passed (for a replay that passed: the schedule replayed). */
+    /** {@return the failing schedule, or null when all passed (for a replay that passed: the schedule replayed)} */
     public Schedule schedule() {
         return schedule;
     }
 
-    /** The failing schedule's token ({@code "pct:42:2:31"}), or null when all passed. */
+    /** {@return the failing schedule's token ({@code "pct:42:2:31"}), or null when all passed} */
     public String replayToken() {
         return failed ? schedule.toString() : null;
     }
 
-    /** The line of code that replays the failure, or null when all passed. */
+    /** {@return the line of code that replays the failure, or null when all passed} */
     public String replayLine() {
         return failed ? "Simulation.replay(\"" + schedule + "\", scenario);" : null;
     }
 
-    /** What the failing schedule threw, or null. */
+    /** {@return what the failing schedule threw, or null} */
     public Throwable failure() {
         return failure;
     }
 
-    /** The trace of the failing schedule, or null when all passed. */
+    /** {@return the trace of the failing schedule, or null when all passed} */
     public Trace trace() {
         return trace;
     }

@@ -16,6 +16,11 @@ package dev.spindle.test;
  */
 @FunctionalInterface
 public interface Scenario {
-    /** Runs the test against {@code sim}; throws to report a failure. */
+    /**
+     * Runs the test against {@code sim}; throws to report a failure.
+     *
+     * @param sim a fresh simulation
+     * @throws Exception the test's failure
+     */
     void run(Simulation sim) throws Exception;
 }

@@ -43,12 +43,17 @@ public final class Schedule {
         this.steps = steps;
     }
 
-    /** Seed 0: scheduling order; any other seed: uniform random choice from that seed. */
+    /**
+     * Seed 0: scheduling order; any other seed: uniform random choice from that seed.
+     *
+     * @param seed the seed
+     * @return the schedule
+     */
     public static Schedule seeded(long seed) {
         return new Schedule(seed, 0, 0);
     }
 
-    /** The default schedule: scheduling order ({@code seed:0}). */
+    /** {@return the default schedule: scheduling order ({@code seed:0})} */
     public static Schedule schedulingOrder() {
         return seeded(0);
     }
@@ -57,6 +62,10 @@ public final class Schedule {
      * A PCT schedule: random fiber priorities from {@code seed}, and {@code depth - 1} priority change
      * points chosen among the first {@code steps} scheduling steps.
      *
+     * @param seed the seed of the priorities and change points
+     * @param depth the PCT depth, at least 1
+     * @param steps the steps among which change points fall, at least 1
+     * @return the schedule
      * @throws IllegalArgumentException if {@code depth < 1} or {@code steps < 1}
      */
     public static Schedule pct(long seed, int depth, int steps) {
@@ -72,6 +81,8 @@ public final class Schedule {
     /**
      * Reads a token made by {@link #toString()}: {@code seed:S} or {@code pct:S:D:K}.
      *
+     * @param token the token
+     * @return the schedule it names
      * @throws IllegalArgumentException if {@code token} is not one
      */
     public static Schedule parse(String token) {
@@ -91,22 +102,22 @@ public final class Schedule {
                 "not a schedule: \"" + token + "\"; expected seed:<seed> or pct:<seed>:<depth>:<steps>");
     }
 
-    /** The seed of every random choice this schedule makes. */
+    /** {@return the seed of every random choice this schedule makes} */
     public long seed() {
         return seed;
     }
 
-    /** Whether this is a PCT schedule. */
+    /** {@return whether this is a PCT schedule} */
     public boolean isPct() {
         return depth > 0;
     }
 
-    /** PCT depth (number of priority change points plus one); 0 for a seeded schedule. */
+    /** {@return PCT depth (number of priority change points plus one); 0 for a seeded schedule} */
     public int pctDepth() {
         return depth;
     }
 
-    /** The steps among which PCT change points fall; 0 for a seeded schedule. */
+    /** {@return the steps among which PCT change points fall; 0 for a seeded schedule} */
     public int pctSteps() {
         return steps;
     }

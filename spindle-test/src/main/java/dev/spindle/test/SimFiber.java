@@ -26,7 +26,7 @@ public final class SimFiber<A> {
         this.future = future;
     }
 
-    /** Whether the job has ended (in any way). Does not drive the simulation. */
+    /** {@return whether the job has ended (in any way)} Does not drive the simulation. */
     public boolean isDone() {
         return future.isDone();
     }
@@ -34,6 +34,7 @@ public final class SimFiber<A> {
     /**
      * Drives the simulation until the job ends and gives its outcome.
      *
+     * @return how the job ended
      * @throws DeadlockException if it never can end
      */
     public Outcome<A> outcome() {
@@ -49,6 +50,7 @@ public final class SimFiber<A> {
      * Drives the simulation until the job ends; gives its value or rethrows its failure, like
      * {@link Simulation#run}.
      *
+     * @return the job's value
      * @throws DeadlockException if it never can end
      */
     public A join() {

@@ -77,12 +77,17 @@ public final class Simulation implements AutoCloseable {
 
     // ---------------------------------------------------------------- construction
 
-    /** A simulation in scheduling order (seed 0). */
+    /** {@return a simulation in scheduling order (seed 0)} */
     public static Simulation create() {
         return builder().build();
     }
 
-    /** A simulation whose same-instant choices follow {@code seed} (0: scheduling order). */
+    /**
+     * A simulation whose same-instant choices follow {@code seed} (0: scheduling order).
+     *
+     * @param seed the seed of every choice
+     * @return the simulation
+     */
     public static Simulation withSeed(long seed) {
         return builder().schedule(Schedule.seeded(seed)).build();
     }
@@ -91,13 +96,15 @@ public final class Simulation implements AutoCloseable {
      * A simulation under the schedule {@code token} names ({@code "seed:42"}, {@code "pct:42:3:200"}):
      * replays a failure reported by {@link #explore}.
      *
+     * @param token a schedule token, as a report prints it
+     * @return the simulation
      * @throws IllegalArgumentException if {@code token} is not a schedule
      */
     public static Simulation replay(String token) {
         return builder().schedule(Schedule.parse(token)).build();
     }
 
-    /** A builder for a schedule, a trace limit or a step limit. */
+    /** {@return a builder for a schedule, a trace limit or a step limit} */
     public static Builder builder() {
         return new Builder();
     }
@@ -111,6 +118,9 @@ public final class Simulation implements AutoCloseable {
      * is the largest step count seen so far). A scenario fails by throwing, or by leaving failures that
      * nobody observed ({@link #uncaughtFailures()}).
      *
+     * @param schedules how many schedules to try, at least 1
+     * @param seed the base seed the schedules derive from
+     * @param scenario the test, run once per schedule in a fresh simulation
      * @return the report: passed, or the failing schedule with its trace and the line that replays it
      * @throws IllegalArgumentException if {@code schedules < 1}
      */
@@ -121,6 +131,10 @@ public final class Simulation implements AutoCloseable {
     /**
      * Like {@link #explore}, but throws an {@link AssertionError} carrying the report (and the scenario's
      * failure as its cause) when a schedule fails.
+     *
+     * @param schedules how many schedules to try, at least 1
+     * @param seed the base seed the schedules derive from
+     * @param scenario the test, run once per schedule in a fresh simulation
      */
     public static void check(int schedules, long seed, Scenario scenario) {
         explore(schedules, seed, scenario).throwIfFailed();
@@ -129,6 +143,9 @@ public final class Simulation implements AutoCloseable {
     /**
      * Runs {@code scenario} once under the schedule {@code token} names; throws an {@link AssertionError}
      * with the report when it fails. The line an exploration report prints to replay a failure.
+     *
+     * @param token the schedule token of the failure
+     * @param scenario the test that failed under it
      */
     public static void replay(String token, Scenario scenario) {
         Explorer.run(Schedule.parse(token), Objects.requireNonNull(scenario, "scenario")).throwIfFailed();
@@ -139,6 +156,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * The scheduler of this simulation: a real {@link Scheduler} whose blocking methods ({@code run},
      * {@code runOutcome}, {@code close}) drive the simulation and whose {@code submit} only schedules.
+     *
+     * @return the scheduler
      */
     public Scheduler scheduler() {
         return scheduler;
@@ -150,6 +169,9 @@ public final class Simulation implements AutoCloseable {
      * or throws {@link java.util.concurrent.CancellationException}, like {@link Scheduler#run}. Other fibers
      * may be left runnable when it returns.
      *
+     * @param <A> the type of the job's value
+     * @param job the job to run
+     * @return the job's value
      * @throws DeadlockException if the job can never end
      */
     public <A> A run(Job<A> job) {
@@ -159,13 +181,22 @@ public final class Simulation implements AutoCloseable {
     /**
      * Runs {@code job} like {@link #run} and gives its {@link Outcome}.
      *
+     * @param <A> the type of the job's value
+     * @param job the job to run
+     * @return how the job ended
      * @throws DeadlockException if the job can never end
      */
     public <A> Outcome<A> runOutcome(Job<A> job) {
         return scheduler.runOutcome(job);
     }
 
-    /** Schedules {@code job} as a new fiber without running anything; drive the simulation to run it. */
+    /**
+     * Schedules {@code job} as a new fiber without running anything; drive the simulation to run it.
+     *
+     * @param <A> the type of the job's value
+     * @param job the job to start
+     * @return a handle on the new fiber
+     */
     public <A> SimFiber<A> start(Job<A> job) {
         return new SimFiber<>(this, scheduler.submit(job));
     }
@@ -179,6 +210,7 @@ public final class Simulation implements AutoCloseable {
      * Moves virtual time forward by {@code duration}, running everything that is runnable or falls due on
      * the way, in time order.
      *
+     * @param duration how far to move, not negative
      * @throws IllegalArgumentException if {@code duration} is negative
      */
     public void advance(Duration duration) {
@@ -202,47 +234,47 @@ public final class Simulation implements AutoCloseable {
 
     // ---------------------------------------------------------------- state
 
-    /** The current virtual time, on the clock that {@link Job#now()} reads inside this simulation. */
+    /** {@return the current virtual time, on the clock that {@link Job#now()} reads inside this simulation} */
     public Instant now() {
         return scheduler.now();
     }
 
-    /** Virtual time since the simulation started. */
+    /** {@return virtual time since the simulation started} */
     public Duration elapsed() {
         return Duration.ofNanos(driver.nanoTime());
     }
 
-    /** Whether fibers are alive but nothing is runnable and no timer is pending: they wait forever. */
+    /** {@return whether fibers are alive but nothing is runnable and no timer is pending: they wait forever} */
     public boolean isDeadlocked() {
         return driver.liveCount() > 0 && driver.isStuck(engine);
     }
 
-    /** Live fibers with nothing runnable (waiting on something or sleeping), in start order. */
+    /** {@return live fibers with nothing runnable (waiting on something or sleeping), in start order} */
     public List<BlockedFiber> blockedFibers() {
         return driver.waitingFibers();
     }
 
-    /** Number of fibers started and not yet finished. */
+    /** {@return number of fibers started and not yet finished} */
     public int liveFibers() {
         return driver.liveCount();
     }
 
-    /** The seed of this simulation's schedule. */
+    /** {@return the seed of this simulation's schedule} */
     public long seed() {
         return driver.schedule().seed();
     }
 
-    /** The schedule this simulation follows; its {@code toString()} is the replay token. */
+    /** {@return the schedule this simulation follows; its {@code toString()} is the replay token} */
     public Schedule schedule() {
         return driver.schedule();
     }
 
-    /** Scheduling steps taken so far (work items run). */
+    /** {@return scheduling steps taken so far (work items run)} */
     public long steps() {
         return driver.steps();
     }
 
-    /** What happened so far. */
+    /** {@return what happened so far} */
     public Trace trace() {
         return driver.trace();
     }
@@ -250,12 +282,14 @@ public final class Simulation implements AutoCloseable {
     /**
      * Adds {@code text} to the trace, attributed to the fiber running now (call it from inside a job), or
      * to the test when called between steps.
+     *
+     * @param text the note
      */
     public void note(String text) {
         driver.note(Objects.requireNonNull(text, "text"));
     }
 
-    /** Failures of fibers that nobody observed (fire-and-forget fibers), in order. */
+    /** {@return failures of fibers that nobody observed (fire-and-forget fibers), in order} */
     public List<Throwable> uncaughtFailures() {
         return Collections.unmodifiableList(uncaught);
     }
@@ -296,13 +330,23 @@ public final class Simulation implements AutoCloseable {
         private Builder() {
         }
 
-        /** The schedule to follow (default: scheduling order, {@code seed:0}). */
+        /**
+         * The schedule to follow (default: scheduling order, {@code seed:0}).
+         *
+         * @param s the schedule
+         * @return this builder
+         */
         public Builder schedule(Schedule s) {
             this.schedule = Objects.requireNonNull(s, "schedule");
             return this;
         }
 
-        /** Most recent trace events to keep (default 100,000; 0 records none). */
+        /**
+         * Most recent trace events to keep (default 100,000; 0 records none).
+         *
+         * @param events how many events to keep, not negative
+         * @return this builder
+         */
         public Builder traceLimit(int events) {
             if (events < 0) {
                 throw new IllegalArgumentException("trace limit must not be negative, was " + events);
@@ -311,7 +355,12 @@ public final class Simulation implements AutoCloseable {
             return this;
         }
 
-        /** Scheduling steps after which a drive fails as a probable livelock (default 10 million). */
+        /**
+         * Scheduling steps after which a drive fails as a probable livelock (default 10 million).
+         *
+         * @param steps the limit, at least 1
+         * @return this builder
+         */
         public Builder maxSteps(long steps) {
             if (steps < 1) {
                 throw new IllegalArgumentException("step limit must be at least 1, was " + steps);
@@ -320,7 +369,7 @@ public final class Simulation implements AutoCloseable {
             return this;
         }
 
-        /** Creates the simulation. */
+        /** {@return a new simulation with these settings} */
         public Simulation build() {
             return new Simulation(schedule, traceLimit, maxSteps);
         }

@@ -40,9 +40,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Test
 @ExtendWith(SimulationExtension.class)
 public @interface SimulationTest {
-    /** Schedules to run (at least 1). */
+    /** {@return schedules to run (at least 1)} */
     int schedules() default 100;
 
-    /** Base seed the schedules derive from: runs are reproducible; change it to explore other schedules. */
+    /** {@return base seed the schedules derive from: runs are reproducible; change it to explore other schedules} */
     long seed() default 0;
 }

@@ -50,7 +50,7 @@ public final class Trace {
         events.addLast(e);
     }
 
-    /** The kept events as rendered lines, oldest first. */
+    /** {@return the kept events as rendered lines, oldest first} */
     public List<String> lines() {
         List<String> out = new ArrayList<>(events.size());
         for (TraceEvent e : events) {
@@ -59,17 +59,22 @@ public final class Trace {
         return out;
     }
 
-    /** Number of events kept. */
+    /** {@return number of events kept} */
     public int size() {
         return events.size();
     }
 
-    /** Number of events recorded but no longer kept (beyond the limit). */
+    /** {@return number of events recorded but no longer kept (beyond the limit)} */
     public long dropped() {
         return dropped;
     }
 
-    /** The last {@code n} lines (all when fewer), preceded by a line counting those left out. */
+    /**
+     * The last {@code n} lines (all when fewer), preceded by a line counting those left out.
+     *
+     * @param n how many lines, not negative
+     * @return the lines, one per line of text
+     */
     public String tail(int n) {
         if (n < 0) {
             throw new IllegalArgumentException("line count must not be negative, was " + n);

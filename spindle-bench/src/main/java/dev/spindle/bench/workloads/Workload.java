@@ -4,9 +4,9 @@ import dev.spindle.Scheduler;
 import java.util.List;
 
 /**
- * One benchmark workload of docs/benchmarks.md ("Workloads"), implemented once per runtime. A run does the whole
- * workload once at the given size and returns its {@link Sample}; the runner warms up, repeats and takes
- * medians. Implementations keep no state between runs.
+ * One benchmark workload of docs/benchmark-notebook.md ("Workloads"), implemented once per runtime. A run
+ * does the whole workload once at the given size and returns its {@link Sample}; the runner warms up,
+ * repeats and takes medians. Implementations keep no state between runs.
  *
  * <p>Every implementation starts its work from inside its runtime (a fiber, a virtual thread, a pool task),
  * so that each runtime spawns from the place where spawning is cheapest for it.

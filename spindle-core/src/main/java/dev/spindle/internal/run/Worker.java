@@ -57,14 +57,14 @@ import java.util.concurrent.locks.LockSupport;
 public final class Worker extends CacheLinePadding {
     /**
      * Steps a work item may take before it bounces back to the loop. Bounds Java stack depth; a bounce
-     * costs too little to measure at any value from 25 up (docs/benchmarks.md, "Fuel and the automatic
+     * costs too little to measure at any value from 25 up (docs/benchmark-notebook.md, "Fuel and the automatic
      * yield"), so this is chosen for the stack.
      */
     static final int FUEL = SystemProps.intProp("spindle.fuel", 200);
     /**
      * One bounce in this many goes to the back of the global queue (automatic yield): with FUEL, a busy
      * fiber's slice of about 3,200 steps, 10 µs, for an automatic yield costing about 1% of it (measured
-     * by FairnessBenchmark; docs/benchmarks.md).
+     * by FairnessBenchmark; docs/benchmark-notebook.md).
      */
     static final int BOUNCES_PER_YIELD = SystemProps.intProp("spindle.bouncesPerYield", 16);
     /** The loop looks at the global queue once per this many local items (a power of two). */
@@ -73,7 +73,7 @@ public final class Worker extends CacheLinePadding {
      * Looks at which the same item lay under the top before {@link #unstarve} runs it. Fan-in keeps its
      * consumer and one producer on top of the others for thousands of items, and a producer run early waits
      * at once and costs a switch: the count is large enough that fan-in never pays it and small enough to
-     * bound the wait of the item beneath (docs/benchmarks.md has the measurements).
+     * bound the wait of the item beneath (docs/benchmark-notebook.md has the measurements).
      */
     static final int STARVING_LOOKS = 4;
     /** Spins of the idle loop before a worker parks. */
