@@ -21,8 +21,9 @@ final class DirectBackend {
     private DirectBackend() {
     }
 
-    /** The JVM flag that opens the continuation backend (class path; on the module path use =dev.spindle). */
-    static final String FLAG = "--add-exports java.base/jdk.internal.vm=ALL-UNNAMED";
+    /** The JVM flag that opens the continuation backend to Spindle as it is loaded: from the module or class path. */
+    static final String FLAG = "--add-exports java.base/jdk.internal.vm="
+            + (DirectBackend.class.getModule().isNamed() ? DirectBackend.class.getModule().getName() : "ALL-UNNAMED");
 
     /** {@code new Continuation(scope, runnable)}: (Runnable)Object, scope bound; null when not accessible. */
     static final MethodHandle NEW_CONTINUATION;
