@@ -227,6 +227,11 @@ public final class Simulation implements AutoCloseable {
         return driver.liveCount();
     }
 
+    /** Number of timers pending (sleeps and timeouts not yet due or cancelled): 0 after a clean close. */
+    public int pendingTimers() {
+        return engine.timers().size();
+    }
+
     /** The seed of this simulation's schedule. */
     public long seed() {
         return driver.schedule().seed();
