@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +21,7 @@ class TimeoutTest {
     private static final Duration LIMIT = Duration.ofMillis(300);
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aDelayShorterThanTheLimitGivesItsValue(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger after = new AtomicInteger();
@@ -31,7 +32,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aDelayLongerThanTheLimitTimesOutAndTheStepAfterItNeverRuns(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger after = new AtomicInteger();
@@ -54,7 +55,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aFailureOrCancellationBeforeTheLimitPassesThrough(SchedulerKind kind) {
         kind.use(s -> {
             IllegalStateException boom = new IllegalStateException("boom");
@@ -65,7 +66,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aTimeoutCanBeRecoveredAndNestedTimeoutsReportTheInnerOne(SchedulerKind kind) {
         kind.use(s -> {
             Duration innerLimit = Duration.ofMillis(20);
@@ -82,7 +83,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingAFiberWaitingInATimeoutRemovesBothTimers(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger finalized = new AtomicInteger();
