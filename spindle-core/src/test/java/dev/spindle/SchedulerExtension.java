@@ -59,7 +59,7 @@ final class SchedulerExtension implements BeforeEachCallback, AfterEachCallback 
         SchedulerFixture f = fixture;
         fixture = null;
         if (context.getExecutionException().isPresent()) {
-            f.use(s -> s.shutdownNow()); // the test failed already: cancel what it left, report nothing more
+            f.abort(); // the test failed already: cancel what it left, report nothing more
             return;
         }
         f.close();
