@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.Patience;
 import dev.spindle.test.fixture.SchedulerFixture;
 import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
@@ -23,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class CancellationTest {
-    private static final Duration SHORT = Duration.ofMillis(20);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(20));
 
     /** Waits for a flag: the fiber equivalent of a latch, with no blocking primitive involved. */
     private static Job<Void> await(AtomicBoolean flag) {

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.Patience;
 import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class RaceAllAnyTest {
-    private static final Duration SHORT = Duration.ofMillis(20);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(20));
 
     /**
      * Children that wait until cancelled, then (uncancelable) sleep a little and count their finalizer. A

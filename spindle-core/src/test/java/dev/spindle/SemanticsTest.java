@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.Patience;
 import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.time.Duration;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class SemanticsTest {
-    private static final Duration SHORT = Duration.ofMillis(20);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(20));
 
     @RegisterExtension
     final SchedulerExtension s = new SchedulerExtension(SchedulerKind.WORKERS_2);

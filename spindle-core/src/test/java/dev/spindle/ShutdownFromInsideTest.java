@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.Patience;
 import dev.spindle.test.fixture.SchedulerFixture;
 import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class ShutdownFromInsideTest {
-    private static final Duration SHORT = Duration.ofMillis(5);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(5));
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")

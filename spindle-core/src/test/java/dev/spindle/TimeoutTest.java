@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.Patience;
 import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class TimeoutTest {
-    private static final Duration LIMIT = Duration.ofMillis(300);
+    private static final Duration LIMIT = Patience.scale(Duration.ofMillis(300));
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.Scheduler;
+import dev.spindle.test.fixture.Patience;
 import dev.spindle.test.fixture.SchedulerFixture;
 import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The sleepers and the timed lookup of {@link Timeouts} behave as the README says. */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 final class TimeoutsTest {
-    private static final Duration SHORT = Duration.ofMillis(20);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(20));
 
     /** Every sleeper wakes, and together they take at least one sleep. */
     @ParameterizedTest
