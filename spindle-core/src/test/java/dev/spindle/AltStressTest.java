@@ -1,10 +1,9 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +29,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AltStressTest {
     /** Fibers that each offer give and take on one channel: every exchange pairs one give with one take. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void symmetricSwapsPairUp(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void symmetricSwapsPairUp(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             int fibers = 64;
             int rounds = StressScale.of(300);
             Channel<Integer> ch = new Channel<>("swap");
@@ -65,9 +64,9 @@ class AltStressTest {
      * committed depends on the machine (at a small scale either can be zero), so it is printed, not checked.
      */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void commitOrCancelNeverBoth(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void commitOrCancelNeverBoth(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             int n = 2 * StressScale.of(2000); // even ids give, odd ids take
             Channel<Integer> a = new Channel<>("a");
             Channel<Integer> b = new Channel<>("b");
@@ -148,9 +147,9 @@ class AltStressTest {
 
     /** Random nested withNack chooses: per choose, exactly the nacks of the losing instantiated branches fire. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void nacksFireExactlyForLosers(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void nacksFireExactlyForLosers(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             int choosers = StressScale.of(500);
             int width = 4;
             List<Channel<Integer>> chans = new ArrayList<>();
@@ -187,7 +186,7 @@ class AltStressTest {
                 assertThat(nacks).hasSize(width);
                 int winner = wonBy.get(id);
                 for (int c = 0; c < width; c++) {
-                    boolean fired = s.run(CommFixture.poll(nacks.get(c).wrap(v -> true), false));
+                    boolean fired = s.run(CommJobs.poll(nacks.get(c).wrap(v -> true), false));
                     assertThat(fired).as("chooser %d branch %d (winner %d)", id, c, winner).isEqualTo(c != winner);
                 }
             }
@@ -196,8 +195,8 @@ class AltStressTest {
 
     /** The lock server under heavier load, repeated. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void lockServerRepeated(Kind kind) throws Exception {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void lockServerRepeated(SchedulerKind kind) throws Exception {
         LockServerTest t = new LockServerTest();
         for (int i = 0; i < StressScale.of(10); i++) {
             t.nacksAbandonRequestsUnderCancellation(kind);
@@ -206,9 +205,9 @@ class AltStressTest {
 
     /** Many ping-pong pairs at once: no lost wake-up, every round trip completes. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void manyPingPongPairs(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void manyPingPongPairs(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             int pairs = 500;
             int rounds = StressScale.of(200);
             List<Fiber<Void>> fs = new ArrayList<>();

@@ -1,13 +1,12 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.poll;
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.until;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.poll;
+import static dev.spindle.CommJobs.repeat;
+import static dev.spindle.CommJobs.until;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +25,9 @@ class AltTest {
 
     /** With both alternatives ready, choose takes the first in argument order and consumes nothing else. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void chooseCommitsToExactlyOneReadyAlternative(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void chooseCommitsToExactlyOneReadyAlternative(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> a = new Channel<>("a");
             Channel<Integer> b = new Channel<>("b");
             int reps = 10_000;
@@ -52,12 +51,12 @@ class AltTest {
 
     /** Two givers race to one chooser: each round exactly one give commits and the other still waits. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void chooseCommitsToExactlyOneUnderRacingPartners(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void chooseCommitsToExactlyOneUnderRacingPartners(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> a = new Channel<>("a");
             Channel<Integer> b = new Channel<>("b");
-            int reps = kind == Kind.SINGLE_THREADED ? 2_000 : 1_000;
+            int reps = kind == SchedulerKind.SINGLE_THREADED ? 2_000 : 1_000;
             s.run(repeat(reps, i -> a.give(1).start().flatMap(ga -> b.give(2).start().flatMap(gb ->
                     Alt.choose(a.take(), b.take()).flatMap(v -> {
                         Fiber<Void> winner = v == 1 ? ga : gb;
@@ -73,9 +72,9 @@ class AltTest {
 
     /** A fiber never rendezvous with itself: give and take on one channel in one choose do not match. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void aFiberCannotRendezvousWithItself(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void aFiberCannotRendezvousWithItself(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> ch = new Channel<>("self");
             String r = s.run(Alt.choose(ch.give(1).wrap(v -> "gave"), ch.take().wrap(v -> "took " + v),
                     Alt.after(Duration.ofMillis(20)).wrap(v -> "timeout")));
@@ -91,9 +90,9 @@ class AltTest {
 
     /** A losing take consumes nothing: the value given later goes to the next taker. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void losingTakeConsumesNothing(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void losingTakeConsumesNothing(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> a = new Channel<>("a");
             Channel<Integer> b = new Channel<>("b");
             int v = s.run(Alt.choose(a.take(), b.take()).start().flatMap(f ->
@@ -108,9 +107,9 @@ class AltTest {
 
     /** A nack fires iff its alternative was instantiated and lost, including nested withNacks. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void nackFiresIffItsBranchLost(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void nackFiresIffItsBranchLost(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             for (int winner = 1; winner <= 3; winner++) {
                 Channel<Integer> c1 = new Channel<>("c1");
                 Channel<Integer> c2 = new Channel<>("c2");
@@ -141,7 +140,7 @@ class AltTest {
     /** Alternatives after one that is ready at once are not instantiated: no guard runs, no nack exists. */
     @Test
     void laterAlternativesAreNotInstantiatedWhenOneIsReady() throws Exception {
-        with(Kind.SINGLE_THREADED, s -> {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
             AtomicInteger guards = new AtomicInteger();
             AtomicInteger nacks = new AtomicInteger();
             Alt<Integer> guarded = Alt.guard(Job.of(() -> {
@@ -163,9 +162,9 @@ class AltTest {
 
     /** A guard runs on every instantiation, in argument order with the other alternatives. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void guardRunsOnEveryInstantiation(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void guardRunsOnEveryInstantiation(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             AtomicInteger runs = new AtomicInteger();
             Channel<Integer> ch = new Channel<>("g");
             Alt<Integer> alt = Alt.guard(Job.of(() -> {
@@ -188,9 +187,9 @@ class AltTest {
 
     /** wrap and afterJob run after the commit, only for the chosen alternative. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void wrapAndAfterJobRunOnlyForTheWinner(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void wrapAndAfterJobRunOnlyForTheWinner(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             List<String> ran = new CopyOnWriteArrayList<>();
             Channel<Integer> ch = new Channel<>("w");
             Alt<String> a = ch.take().wrap(v -> {
@@ -213,9 +212,9 @@ class AltTest {
 
     /** Alt.after commits once its time has passed, and its timer is removed when another alternative wins. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void afterWorksAndLeavesNoTimer(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void afterWorksAndLeavesNoTimer(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             long t0 = System.nanoTime();
             String r = s.run(Alt.choose(new Channel<Integer>().take().wrap(v -> "take"),
                     Alt.after(Duration.ofMillis(30)).wrap(v -> "timeout")));
@@ -237,9 +236,9 @@ class AltTest {
 
     /** Cancelling a fiber blocked in a choose withdraws it from every alternative and fires every nack. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void cancellationFiresEveryNack(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancellationFiresEveryNack(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> a = new Channel<>("a");
             Channel<Integer> b = new Channel<>("b");
             List<Alt<Void>> nacks = new CopyOnWriteArrayList<>();
@@ -267,9 +266,9 @@ class AltTest {
 
     /** A fiber cancelled while its guard blocks fails with cancellation and fires the nacks instantiated so far. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void cancellationDuringAGuard(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancellationDuringAGuard(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> a = new Channel<>("a");
             Channel<Integer> setUp = new Channel<>("setup");
             List<Alt<Void>> nacks = new CopyOnWriteArrayList<>();
@@ -289,9 +288,9 @@ class AltTest {
 
     /** A partner that commits while the chooser's guard still runs wins; the chooser completes with its value. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void commitDuringAGuardIsHandedOver(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void commitDuringAGuardIsHandedOver(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> a = new Channel<>("a");
             Channel<Integer> setUp = new Channel<>("setup");
             AtomicInteger laterGuard = new AtomicInteger();
@@ -312,9 +311,9 @@ class AltTest {
 
     /** A failing guard fails the choose, and the nacks of the alternatives instantiated before it fire. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void failingGuardFailsTheChoose(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void failingGuardFailsTheChoose(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             List<Alt<Void>> nacks = new CopyOnWriteArrayList<>();
             Channel<Integer> a = new Channel<>("a");
             Alt<Integer> na = Alt.withNack(n -> Job.of(() -> {
@@ -338,9 +337,9 @@ class AltTest {
 
     /** never() waits until cancelled; choose() of nothing never commits. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void neverWaitsUntilCancelled(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void neverWaitsUntilCancelled(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Outcome<Object> o = s.run(Alt.never().start().flatMap(f -> Job.sleep(Duration.ofMillis(5))
                     .then(Job.of(f::isDone)).flatMap(done -> {
                         assertThat(done).isFalse();
@@ -354,7 +353,7 @@ class AltTest {
     /** A choose over thousands of alternatives instantiates them in bounded stack. */
     @Test
     void longChooseRunsInBoundedStack() throws Exception {
-        with(Kind.TWO_WORKERS, s -> {
+        SchedulerKind.WORKERS_2.use(s -> {
             List<Alt<Integer>> alts = new ArrayList<>();
             List<Channel<Integer>> chans = new ArrayList<>();
             for (int i = 0; i < 20_000; i++) {
@@ -375,7 +374,7 @@ class AltTest {
     /** A fiber blocked in a choose describes what it waits on (fiber dumps, deadlock reports). */
     @Test
     void blockedChooseDescribesItsAlternatives() throws Exception {
-        with(Kind.ONE_WORKER, s -> {
+        SchedulerKind.WORKERS_1.use(s -> {
             Channel<Integer> requests = new Channel<>("requests");
             Alt<Integer> alt = Alt.choose(requests.take().wrap(v -> v + 1), new Channel<Integer>("replies").give(1)
                     .wrap(v -> 0), Alt.after(Duration.ofHours(1)).wrap(v -> -1));
@@ -409,7 +408,7 @@ class AltTest {
     /** A checked exception from a wrap function reaches the runner wrapped, an unchecked one as is. */
     @Test
     void failuresAfterCommitPropagate() throws Exception {
-        with(Kind.SINGLE_THREADED, s -> {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
             assertThatThrownBy(() -> s.run(Alt.always(1).wrap(v -> {
                 throw new IllegalStateException("after commit");
             }))).isInstanceOf(IllegalStateException.class);

@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,11 +12,11 @@ import java.util.function.BooleanSupplier;
 /**
  * Hang guards for tests: how long a test waits for something that must happen before it gives up and
  * fails with a message naming what never happened. Never a timing assertion: a slow machine only makes a
- * passing test slower. Scaled by the system property {@code spindle.test.delayFactor} (JSR166TestCase).
+ * passing test slower. Scaled by the fixture's {@link Patience} factor.
  */
 final class Await {
     /** How long to wait for something that must happen. */
-    static final Duration LONG = Duration.ofSeconds(30L * Long.getLong("spindle.test.delayFactor", 1L));
+    static final Duration LONG = Patience.LONG;
 
     private Await() {
     }

@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,7 @@ class BadArgumentsTest {
     @ParameterizedTest
     @MethodSource("sleepsTooLongForNanoseconds")
     void aSleepTooLongForNanosecondsIsAcceptedAndNeverEnds(Duration tooLong) {
-        SchedulerKind.threads(1).use(s -> assertThat(s.run(Job.race(Job.sleep(tooLong).then(Job.result("long")),
+        SchedulerKind.WORKERS_1.use(s -> assertThat(s.run(Job.race(Job.sleep(tooLong).then(Job.result("long")),
                 Job.sleep(Duration.ofMillis(1)).then(Job.result("short")))))
                 .isEqualTo(new Either.Right<>("short")));
     }
@@ -82,7 +83,7 @@ class BadArgumentsTest {
     void anAltAfterTooLongForNanosecondsNeverFires(Duration tooLong) {
         Alt<String> choice = Alt.choose(Alt.after(tooLong).map(v -> "long"),
                 Alt.after(Duration.ofMillis(1)).map(v -> "short"));
-        SchedulerKind.threads(1).use(s -> assertThat(s.run(choice)).isEqualTo("short"));
+        SchedulerKind.WORKERS_1.use(s -> assertThat(s.run(choice)).isEqualTo("short"));
     }
 
     static Stream<Arguments> badWorkerCounts() {

@@ -3,6 +3,8 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.sync.WaitGroup;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
@@ -44,7 +46,7 @@ class CancelBeforeFirstStepTest {
 
     /** A zero timeout: the race runs its sleep first (a worker's stack is LIFO) and cancels the job unstarted. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aJobCancelledByAZeroTimeoutBeforeItsFirstStepRunsItsFinalizers(SchedulerKind kind) {
         kind.use(s -> {
             Finalizers fin = new Finalizers();
@@ -56,7 +58,7 @@ class CancelBeforeFirstStepTest {
 
     /** The cancel is observed at the first bind: what follows it never runs. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aJobCancelledBeforeItsFirstStepStopsAtItsFirstBind(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean beforeBind = new AtomicBoolean();
@@ -70,7 +72,7 @@ class CancelBeforeFirstStepTest {
 
     /** A sibling's cancellation ends {@code Job.all} and cancels the sibling queued behind it, unstarted. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aSiblingCancelledByJobAllBeforeItsFirstStepRunsItsFinalizers(SchedulerKind kind) {
         kind.use(s -> {
             Finalizers fin = new Finalizers();
@@ -98,7 +100,7 @@ class CancelBeforeFirstStepTest {
      * zero timeout cancels it before its first step, and that step starts the child.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aChildStartedByACancelledParentRunsItsFinalizers(SchedulerKind kind) {
         kind.use(s -> {
             Finalizers fin = new Finalizers();
@@ -114,7 +116,7 @@ class CancelBeforeFirstStepTest {
      * rounds catch children at every stage, before their first step included (on more than one worker).
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void childrenOfATimedOutParentAllCountTheirWaitGroupDown(SchedulerKind kind) {
         kind.use(s -> {
             for (int round = 0; round < ROUNDS; round++) {
@@ -140,12 +142,13 @@ class CancelBeforeFirstStepTest {
      * first step, and their finalizers run while close() drains the scheduler.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void fibersCancelledByShutdownNowBeforeTheirFirstStepRunTheirFinalizers(SchedulerKind kind) {
         Finalizers fin = new Finalizers();
         AtomicInteger spinning = new AtomicInteger();
         UncaughtRecorder uncaught = new UncaughtRecorder();
-        Scheduler s = kind.create(uncaught);
+        SchedulerFixture fixture = kind.open(uncaught);
+        Scheduler s = fixture.scheduler();
         int spinners = kind.isSingleThreaded() ? 0 : s.workerCount();
         for (int i = 0; i < spinners; i++) { // holds a worker, without a bind, until close() has begun
             s.submit(Job.run(() -> {
@@ -163,7 +166,7 @@ class CancelBeforeFirstStepTest {
         s.shutdownNow();
         assertThat(fibers).allSatisfy(f -> assertThat(f).isCancelled());
         fin.assertEachRan(CHILDREN);
-        Schedulers.closeAndCheck(s);
+        fixture.close();
         uncaught.assertNone();
     }
 

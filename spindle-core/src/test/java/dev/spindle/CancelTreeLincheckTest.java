@@ -5,7 +5,6 @@ import dev.spindle.internal.run.Worker;
 import java.lang.reflect.Field;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jetbrains.lincheck.datastructures.IntGen;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
 import org.jetbrains.lincheck.datastructures.Validate;
@@ -175,14 +174,6 @@ public class CancelTreeLincheckTest {
         }
     }
 
-    private static ModelCheckingOptions options(int iterations, int invocations) {
-        return new ModelCheckingOptions()
-                .iterations(iterations)
-                .invocationsPerIteration(invocations)
-                .threads(3).actorsPerThread(3)
-                .sequentialSpecification(Spec.class);
-    }
-
     /** The sequential specification: which operations take effect; the invariants always hold. */
     public static final class Spec {
         private final boolean[] added = new boolean[CHILDREN];
@@ -223,12 +214,14 @@ public class CancelTreeLincheckTest {
 
     @Test
     void modelCheckBriefly() {
-        options(5, 100).check(CancelTreeLincheckTest.class);
+        // a smoke run for the default lane: the project's options, shrunk
+        LincheckOptions.modelChecking(Spec.class).iterations(5).invocationsPerIteration(100)
+                .check(CancelTreeLincheckTest.class);
     }
 
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        options(StressScale.of(100), StressScale.of(2000)).check(CancelTreeLincheckTest.class);
+        LincheckOptions.check(CancelTreeLincheckTest.class, Spec.class);
     }
 }

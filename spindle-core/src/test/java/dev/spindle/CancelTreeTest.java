@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -48,14 +49,14 @@ class CancelTreeTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aMillionSequentialChildrenLeaveTheParentWithoutChildren(SchedulerKind kind) {
         kind.use(s -> checkSequential(s, MILLION));
     }
 
     @Test
     void aMillionSequentialChildrenOnTwoWorkersLeaveTheParentWithoutChildren() {
-        SchedulerKind.threads(2).use(s -> checkSequential(s, MILLION));
+        SchedulerKind.WORKERS_2.use(s -> checkSequential(s, MILLION));
     }
 
     private static void checkSequential(Scheduler s, int n) {
@@ -70,7 +71,7 @@ class CancelTreeTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aMillionChildrenInBatchesLeaveTheParentWithoutChildren(SchedulerKind kind) {
         int batch = 1000;
         int batches = kind.workers() > 2 ? 100 : MILLION / batch; // many workers on few cores: a tenth is enough
@@ -93,7 +94,7 @@ class CancelTreeTest {
      * finished fibers alive through one stale reference).
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void retiredChildrenLetGoOfTheirSiblings(SchedulerKind kind) {
         int n = 1000;
         kind.use(s -> {
@@ -140,7 +141,7 @@ class CancelTreeTest {
      * its child list must stay proportional to its live children, not to all children it ever started.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aParentThatAlwaysHasLiveChildrenKeepsItsChildListBounded(SchedulerKind kind) {
         int window = 8;
         int total = 200_000;
@@ -178,7 +179,7 @@ class CancelTreeTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingAChildNeverCancelsItsParent(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -209,7 +210,7 @@ class CancelTreeTest {
      * ends, every link retires.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingTheTopOfAChainOfFinishedParentsReachesTheLiveLeaf(SchedulerKind kind) {
         int depth = 1000;
         kind.use(s -> {

@@ -2,6 +2,9 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.Patience;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class CancellationTest {
-    private static final Duration SHORT = Duration.ofMillis(20);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(20));
 
     /** Waits for a flag: the fiber equivalent of a latch, with no blocking primitive involved. */
     private static Job<Void> await(AtomicBoolean flag) {
@@ -29,7 +32,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void theJoinerOfACancelledFiberMayRecoverAndIsNotCancelled(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -44,7 +47,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void isDoneIsFalseUntilTheFiberEndsInAnyWay(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean release = new AtomicBoolean();
@@ -65,7 +68,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancelReturnsOnlyAfterTheFibersSlowFinalizersHaveRun(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -80,7 +83,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void manyConcurrentCancelsAllWaitAndTheFinalizerRunsOnce(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -99,7 +102,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aChildThatEndsAtOnceLeavesItsBlockedSiblingLinkedAndCancellable(SchedulerKind kind) {
         // The second child runs to its end inside its start, while the parent waits on the worker's stack:
         // its retirement takes the plain-store path only when it is the parent's one live child, so the
@@ -131,7 +134,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aFinishedParentLeavesItsChildrenRunning(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean release = new AtomicBoolean();
@@ -154,7 +157,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingAnAncestorReachesTheChildrenOfAFinishedParent(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger childrenStarted = new AtomicInteger();
@@ -181,10 +184,11 @@ class CancellationTest {
      * of this test costs 5 s rather than a hang in close().)
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void shutdownNowReachesTheLiveChildrenOfAFinishedRoot(SchedulerKind kind) {
         UncaughtRecorder uncaught = new UncaughtRecorder();
-        Scheduler s = kind.create(uncaught);
+        SchedulerFixture fixture = kind.open(uncaught);
+        Scheduler s = fixture.scheduler();
         AtomicInteger cancelled = new AtomicInteger();
         Fiber<Void> child = s.run(Job.sleep(Duration.ofSeconds(5)).onCancel(TestJobs.increment(cancelled)).start());
         assertThat(child.isDone()).isFalse();
@@ -192,11 +196,12 @@ class CancellationTest {
         assertThat(((FiberCore<?>) child).outcomeNow()).as("the child of the finished root").isEqualTo(Outcome.cancelled());
         assertThat(cancelled).hasValue(1);
         assertThat(s.engine.isQuiescent()).isTrue();
+        fixture.close();
         uncaught.assertNone();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aDetachedFiberIsNotCancelledWithTheFiberThatStartedIt(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger started = new AtomicInteger();
@@ -219,7 +224,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void jobCancelledCancelsTheRunningFiberItsChildrenButNotItsParent(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger after = new AtomicInteger();
@@ -245,7 +250,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aMaskedFiberCancelsItsChildrenOnlyWhenItsRegionEnds(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean inRegion = new AtomicBoolean();
@@ -273,7 +278,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aFiberThatJoinsOrAwaitsItsOwnCancellationFailsAtOnce(SchedulerKind kind) {
         kind.use(s -> {
             AtomicReference<Fiber<Object>> self = new AtomicReference<>();
@@ -294,7 +299,7 @@ class CancellationTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingAWideAndDeepTreeReachesEveryFiber(SchedulerKind kind) {
         kind.use(s -> {
             int width = 4;

@@ -53,6 +53,6 @@ public class ChannelLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        LincheckSupport.modelCheck(ChannelLincheckTest.class, TwoQueuesSpec.class);
+        LincheckOptions.check(ChannelLincheckTest.class, TwoQueuesSpec.class);
     }
 }

@@ -1,12 +1,11 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.poll;
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.until;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.poll;
+import static dev.spindle.CommJobs.repeat;
+import static dev.spindle.CommJobs.until;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +23,9 @@ class ChannelTest {
 
     /** Every give meets exactly one take: 1,000 givers and 1,000 takers, every value received exactly once. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void everyGiveMeetsExactlyOneTake(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void everyGiveMeetsExactlyOneTake(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             int n = 1000;
             Channel<Integer> ch = new Channel<>("exactly-once");
             AtomicIntegerArray received = new AtomicIntegerArray(n);
@@ -52,9 +51,9 @@ class ChannelTest {
 
     /** A give completes only when a take has taken its value, and vice versa (synchronous). */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void giveWaitsForATaker(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void giveWaitsForATaker(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<String> ch = new Channel<>("sync");
             String r = s.run(ch.give("x").start().flatMap(giver -> until(() -> ch.waitingGivers() == 1, "giver waits")
                     .then(Job.of(giver::isDone))
@@ -65,9 +64,9 @@ class ChannelTest {
 
     /** Waiting takers are served in arrival order, and so are waiting givers. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void waitingTakersAndGiversAreServedFifo(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void waitingTakersAndGiversAreServedFifo(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             int n = 8;
             Channel<Integer> ch = new Channel<>("fifo");
             List<String> log = new CopyOnWriteArrayList<>();
@@ -97,9 +96,9 @@ class ChannelTest {
 
     /** send never blocks; sent values wait in order and interleave FIFO with blocked givers. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void sendNeverBlocksAndQueuesInOrder(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void sendNeverBlocksAndQueuesInOrder(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> ch = new Channel<>("send");
             s.run(repeat(100, i -> ch.send(i)));
             assertThat(ch.waitingGivers()).isEqualTo(100);
@@ -119,9 +118,9 @@ class ChannelTest {
 
     /** A fiber cancelled while waiting in take consumes nothing: the next give finds no taker. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void cancelledTakeConsumesNothing(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancelledTakeConsumesNothing(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> ch = new Channel<>("cancel-take");
             Outcome<Integer> taken = s.run(ch.take().start().flatMap(t -> until(() -> ch.waitingTakers() == 1, "taker")
                     .then(t.cancel()).then(t.outcome())));
@@ -140,9 +139,9 @@ class ChannelTest {
 
     /** A fiber cancelled while waiting in give delivers nothing. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void cancelledGiveDeliversNothing(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancelledGiveDeliversNothing(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> ch = new Channel<>("cancel-give");
             s.run(ch.give(7).start().flatMap(g -> until(() -> ch.waitingGivers() == 1, "giver")
                     .then(g.cancel())));
@@ -154,7 +153,7 @@ class ChannelTest {
     /** Losing alternatives leave stale entries that later operations drop: the queue stays small. */
     @Test
     void staleAlternativesDoNotAccumulate() throws Exception {
-        with(Kind.ONE_WORKER, s -> {
+        SchedulerKind.WORKERS_1.use(s -> {
             Channel<Integer> ch = new Channel<>("stale");
             Channel<Integer> other = new Channel<>("other");
             // every round leaves a stale taker on ch (other's value wins after ch's take was registered)
@@ -178,7 +177,7 @@ class ChannelTest {
     /** Values may be null; names show in toString. */
     @Test
     void nullValuesAndNames() throws Exception {
-        with(Kind.SINGLE_THREADED, s -> {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
             Channel<String> ch = new Channel<>("requests");
             s.run(ch.send(null));
             assertThat(s.run(ch.take())).isNull();
@@ -189,9 +188,9 @@ class ChannelTest {
 
     /** Ping-pong between two fibers completes many round trips (also a smoke test of resumption). */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void pingPong(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void pingPong(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Channel<Integer> ping = new Channel<>("ping");
             Channel<Integer> pong = new Channel<>("pong");
             int rounds = 20_000;

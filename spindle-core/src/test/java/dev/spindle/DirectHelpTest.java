@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spindle.internal.run.Worker;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -69,7 +70,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void everyRoundTripOfAPingPongOnOneWorkerIsHelpedOnce(SchedulerKind kind) {
         kind.use(s -> {
             long[] r = pingPong(s, ROUND_TRIPS);
@@ -82,7 +83,7 @@ class DirectHelpTest {
 
     /** The same with the helper's waits in blocked gives (the wait queue holds a node carrying the body). */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aBodyWaitingInABlockedGiveHelpsToo(SchedulerKind kind) {
         Channel<Integer> ping = new Channel<>();
         Channel<Integer> pong = new Channel<>();
@@ -117,7 +118,7 @@ class DirectHelpTest {
      * is counted once, in order, whoever runs it.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aRingOfBodiesPassesEveryHopInOrder(SchedulerKind kind) {
         int members = 5;
         int hops = 1_000;
@@ -160,7 +161,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aHelpedBodysFailureReachesItsJoinerAndTheHelperGoesOn(SchedulerKind kind) {
         Channel<Integer> ping = new Channel<>();
         Channel<Integer> pong = new Channel<>();
@@ -201,7 +202,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void cancellingAHelpedBodyRunsItsFinallyBlocks(SchedulerKind kind) {
         List<String> events = new ArrayList<>();
         Channel<Integer> ping = new Channel<>();
@@ -223,7 +224,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aHelpedBodyAwaitsAHundredFramesDeep(SchedulerKind kind) {
         Channel<Integer> ping = new Channel<>();
         Channel<Integer> pong = new Channel<>();
@@ -257,7 +258,7 @@ class DirectHelpTest {
      * local stack; that is not what this checks.)
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang, not a timing check
     void aPairHelpedForeverStillLetsWorkFromOutsideRun(SchedulerKind kind) {
         AtomicBoolean stop = new AtomicBoolean();
@@ -304,7 +305,7 @@ class DirectHelpTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void helpingKeepsEveryBodyOnTheThreadItStartedOn(SchedulerKind kind) {
         Channel<Thread> ping = new Channel<>();
         Channel<Thread> pong = new Channel<>();
@@ -337,7 +338,7 @@ class DirectHelpTest {
         // child) with it; close() waits for both, whose finally blocks have run by then
         List<String> events = new CopyOnWriteArrayList<>();
         CountDownLatch underway = new CountDownLatch(1);
-        SchedulerKind.threads(1).use(s -> {
+        SchedulerKind.WORKERS_1.use(s -> {
             Channel<Integer> ping = new Channel<>();
             Channel<Integer> pong = new Channel<>();
             var running = s.submit(Job.<Integer>direct(() -> {

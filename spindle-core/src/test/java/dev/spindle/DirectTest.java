@@ -3,6 +3,8 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,8 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DirectTest {
 
     static Stream<SchedulerKind> kinds() {
-        return Stream.of(SchedulerKind.SINGLE_THREADED, SchedulerKind.threads(1), SchedulerKind.threads(2),
-                SchedulerKind.threads(4));
+        return Stream.of(SchedulerKind.SINGLE_THREADED, SchedulerKind.WORKERS_1, SchedulerKind.WORKERS_2,
+                SchedulerKind.WORKERS_4);
     }
 
     @Test
@@ -380,9 +382,10 @@ class DirectTest {
     void aThousandExecutedTasksWaitOnAWaitGroupWhileTheSchedulerCloses(SchedulerKind kind) {
         dev.spindle.sync.WaitGroup release = new dev.spindle.sync.WaitGroup(1);
         AtomicInteger completed = new AtomicInteger();
-        Scheduler s = kind.create(e -> {
+        SchedulerFixture fixture = kind.open(e -> {
             throw new AssertionError("uncaught", e);
         });
+        Scheduler s = fixture.scheduler();
         for (int i = 0; i < 1000; i++) {
             s.execute(() -> {
                 release.await().await(); // suspends the task's fiber: on one worker, blocking would deadlock
@@ -390,7 +393,7 @@ class DirectTest {
             });
         }
         s.execute(release::done);
-        s.close();
+        fixture.close();
         assertThat(completed).hasValue(1000);
     }
 

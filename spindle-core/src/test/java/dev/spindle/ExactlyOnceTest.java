@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -14,7 +15,7 @@ class ExactlyOnceTest {
     private static final int OUTSIDE_THREADS = 3;
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void tenThousandJobsFromOutsideAndInsideEachRunOnce(SchedulerKind kind) {
         AtomicIntegerArray runs = new AtomicIntegerArray(JOBS);
         kind.use(s -> {

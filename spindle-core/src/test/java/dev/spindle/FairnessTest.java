@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Timeout;
@@ -30,7 +31,7 @@ class FairnessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aBusyFiberDoesNotStarveASleepersTimer(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean stop = new AtomicBoolean();
@@ -43,7 +44,7 @@ class FairnessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aBusyFiberDoesNotStarveAFiberThatYielded(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean stop = new AtomicBoolean();
@@ -56,13 +57,13 @@ class FairnessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aBusyFiberDoesNotStarveWorkSubmittedFromOutside(SchedulerKind kind) {
         assertOutsideWorkRunsBeside(kind, FairnessTest::busy);
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void pingPongingFibersDoNotStarveWorkSubmittedFromOutside(SchedulerKind kind) {
         assertOutsideWorkRunsBeside(kind, FairnessTest::pingPong);
     }
@@ -72,7 +73,7 @@ class FairnessTest {
      * always above a fiber woken just before them. The woken fiber ends the pair.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aPingPongPairDoesNotStarveAFiberQueuedBeneathIt(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean stop = new AtomicBoolean();
@@ -88,7 +89,7 @@ class FairnessTest {
 
     /** The same pair in direct style (where a waiting body may run its partner's step on its own stack). */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aDirectPingPongPairDoesNotStarveAFiberQueuedBeneathIt(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean stop = new AtomicBoolean();

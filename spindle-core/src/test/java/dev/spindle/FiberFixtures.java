@@ -1,12 +1,14 @@
 package dev.spindle;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.spindle.internal.run.Work;
 import java.lang.reflect.Field;
 
 /**
  * Peeks into the runtime for the fiber and cancellation tests: what a fiber still holds after it was
- * cancelled while blocked. Reuses the scheduler fixture ({@link SchedulerKind}, {@link Schedulers},
- * {@link TestJobs}) for everything else.
+ * cancelled while blocked, whether its workers are alive. The scheduler fixture
+ * ({@link dev.spindle.test.fixture.SchedulerKind}) and {@link TestJobs} do the rest.
  */
 final class FiberFixtures {
     private static final Field JOINERS;
@@ -35,6 +37,15 @@ final class FiberFixtures {
             throw new AssertionError(e);
         }
         return n;
+    }
+
+    /** Asserts that every worker thread of {@code s} is still alive (user code killed none of them). */
+    static void assertWorkersAlive(Scheduler s) {
+        int expected = s.engine.isSingleThreaded() ? 0 : s.workerCount();
+        long alive = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith(s.engine + "-worker-") && t.isAlive())
+                .count();
+        assertThat(alive).as("live worker threads of %s", s).isEqualTo(expected);
     }
 
     /** Number of timers pending on {@code s}. */

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** {@code start} gives a fiber whose {@code join}, {@code outcome} and {@code cancel} report and end it as documented. */
 class FiberTest {
     @RegisterExtension
-    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.WORKERS_2);
 
     private final IllegalStateException boom = new IllegalStateException("boom");
     private final AtomicBoolean started = new AtomicBoolean();

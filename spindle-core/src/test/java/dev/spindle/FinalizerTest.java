@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class FinalizerTest {
     @RegisterExtension
-    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.WORKERS_2);
 
     private final IllegalStateException boom = new IllegalStateException("boom");
     private final AtomicInteger finalized = new AtomicInteger();

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -23,7 +24,7 @@ class HeadOfLineTest {
     private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     static Stream<SchedulerKind> severalWorkers() {
-        return Stream.of(SchedulerKind.threads(2), SchedulerKind.threads(4), SchedulerKind.threads(8));
+        return Stream.of(SchedulerKind.WORKERS_2, SchedulerKind.WORKERS_4, SchedulerKind.WORKERS_8);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -48,7 +48,7 @@ public class IVarLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        LincheckSupport.modelCheck(IVarLincheckTest.class, Spec.class);
+        LincheckOptions.check(IVarLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: two write-once cells. */

@@ -1,12 +1,11 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.poll;
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.poll;
+import static dev.spindle.CommJobs.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,9 +23,9 @@ class IVarTest {
 
     /** Readers that arrive before the fill wait and all get the value; later readers get it at once. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void readersWaitForTheFill(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void readersWaitForTheFill(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             IVar<String> iv = new IVar<>("greeting");
             AtomicInteger got = new AtomicInteger();
             List<Fiber<Void>> readers = new ArrayList<>();
@@ -48,7 +47,7 @@ class IVarTest {
     /** A second fill fails with IllegalStateException naming the IVar and leaves the value as it was. */
     @Test
     void fillTwiceFails() throws Exception {
-        with(Kind.SINGLE_THREADED, s -> {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
             IVar<Integer> iv = new IVar<>("answer");
             s.run(iv.fill(42));
             assertThatThrownBy(() -> s.run(iv.fill(43))).isInstanceOf(IllegalStateException.class)
@@ -66,9 +65,9 @@ class IVarTest {
 
     /** A failure fills the IVar too: waiting and later readers fail with it. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void fillFailureFailsEveryReader(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void fillFailureFailsEveryReader(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             IVar<Integer> iv = new IVar<>("doomed");
             IllegalArgumentException boom = new IllegalArgumentException("boom");
             Outcome<Integer> waiting = s.run(iv.read().start().flatMap(r -> Job.sleep(Duration.ofMillis(1))
@@ -81,9 +80,9 @@ class IVarTest {
 
     /** A read offered in a choose waits like any alternative and loses without effect. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void readInAChoose(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void readInAChoose(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             IVar<Integer> iv = new IVar<>();
             assertThat(s.run(poll(iv.read(), -1))).isEqualTo(-1);
             int v = s.run(Alt.choose(iv.read(), Alt.after(Duration.ofHours(1)).wrap(x -> -2)).start()
@@ -95,9 +94,9 @@ class IVarTest {
 
     /** A reader cancelled while waiting is removed; the fill does not resume it. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void cancelledReaderIsRemoved(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancelledReaderIsRemoved(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             IVar<Integer> iv = new IVar<>();
             Outcome<Integer> o = s.run(iv.read().start().flatMap(r -> Job.sleep(Duration.ofMillis(1))
                     .then(r.cancel()).then(iv.fill(1)).then(r.outcome())));
@@ -115,7 +114,7 @@ class IVarTest {
             return;
         }
         Method allocated = sunBean.getMethod("getThreadAllocatedBytes", long.class);
-        with(Kind.SINGLE_THREADED, s -> {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
             long small = fillCost(s, bean, allocated, 10);
             long large = fillCost(s, bean, allocated, 20_010);
             assertThat((large - small) / 20_000.0).as("bytes allocated by fill per extra blocked reader")
@@ -141,9 +140,9 @@ class IVarTest {
 
     /** The same IVar used by many fillers at once: exactly one tryFill wins. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void exactlyOneTryFillWins(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void exactlyOneTryFillWins(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             for (int round = 0; round < 50; round++) {
                 IVar<Integer> iv = new IVar<>();
                 AtomicInteger wins = new AtomicInteger();

@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -30,7 +31,7 @@ class InteropTest {
     // ---------------------------------------------------------------- fromFuture
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void fromFutureIsLazyAndAsksForTheStageOnEveryRun(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger asked = new AtomicInteger();
@@ -43,7 +44,7 @@ class InteropTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void fromFutureWaitsForALateCompletionWithoutHoldingAWorker(SchedulerKind kind) {
         kind.use(s -> {
             CompletableFuture<String> late = new CompletableFuture<>();
@@ -56,7 +57,7 @@ class InteropTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void fromFutureFailsWithTheUnwrappedFailureOfTheStageOrOfTheSupplier(SchedulerKind kind) {
         kind.use(s -> {
             IOException io = new IOException("io");
@@ -76,7 +77,7 @@ class InteropTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingTheWaitingFiberCancelsTheFuture(SchedulerKind kind) {
         kind.use(s -> {
             CompletableFuture<String> never = new CompletableFuture<>();
@@ -95,7 +96,7 @@ class InteropTest {
      * result is dropped.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     @Timeout(20)
     void cancellingAFiberWaitingForAStageThatCannotBeCancelledStillEndsIt(SchedulerKind kind) {
         kind.use(s -> {
@@ -130,7 +131,7 @@ class InteropTest {
     // ---------------------------------------------------------------- submit
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void submitGivesAFutureOfTheFibersValueOrFailure(SchedulerKind kind) {
         kind.use(s -> {
             CompletableFuture<Integer> value = s.submit(Job.yieldNow().then(Job.result(5)));
@@ -147,7 +148,7 @@ class InteropTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingTheFutureOfSubmitCancelsTheFiber(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -171,7 +172,7 @@ class InteropTest {
     // ---------------------------------------------------------------- blocking
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void blockingRunsOnAVirtualThreadAndGivesItsValueOrFailure(SchedulerKind kind) {
         kind.use(s -> {
             assertThat(s.run(Job.blocking(() -> Thread.currentThread().isVirtual()))).isTrue();
@@ -187,7 +188,7 @@ class InteropTest {
 
     /** On one worker, two blocking calls that wait for each other can only finish if neither holds it. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void twoBlockingCallsThatWaitForEachOtherBothComplete(SchedulerKind kind) {
         kind.use(s -> {
             CountDownLatch a = new CountDownLatch(1);
@@ -205,7 +206,7 @@ class InteropTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aFiberRunsOnTheOnlyWorkerWhileABlockingCallWaitsForIt(SchedulerKind kind) {
         kind.use(s -> {
             CountDownLatch fiberRan = new CountDownLatch(1);
@@ -216,7 +217,7 @@ class InteropTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingAFiberInABlockingCallInterruptsTheThreadWithoutWaitingForIt(SchedulerKind kind) {
         kind.use(s -> {
             CountDownLatch inCall = new CountDownLatch(1);

@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The constructors {@code result}, {@code unit}, {@code failure}, {@code of}, {@code run}, {@code defer} give what they promise. */
 class JobConstructorsTest {
     @RegisterExtension
-    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.WORKERS_2);
 
     @Test
     void resultGivesItsValue() {

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -14,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Jobs are lazy: building one runs nothing, and running one twice runs its effects twice. */
 class LazinessTest {
     @RegisterExtension
-    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.WORKERS_2);
 
     /** Each case builds a job around an effect; the effect must run once per run of the job, never at build time. */
     static Stream<Arguments> jobs() {

@@ -1,14 +1,11 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Engine;
-import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 
 /**
  * Runs a job to completion on the calling thread for Lincheck operations: each call gets a fresh
  * single-threaded engine that the caller drives, so a Lincheck thread needs no scheduler of its own and
  * the only objects shared between Lincheck's threads are the primitives under test.
- *
- * <p>Also the one set of model-checking options the primitives' Lincheck tests share ({@link #modelCheck}).
  *
  * <p>Only jobs that never wait for another thread may run here (polls: a choose ending in
  * {@link Alt#always}, sends, fills): a job that blocks would wait for a partner on another engine.
@@ -31,18 +28,5 @@ final class LincheckSupport {
     /** A non-blocking attempt at {@code alt}: its value if it can commit now, else {@code otherwise}. */
     static <A> A poll(Alt<A> alt, A otherwise) {
         return run(Alt.choose(alt, Alt.always(otherwise)));
-    }
-
-    /**
-     * Model-checks the operations of {@code test} against {@code spec}: 3 threads x 3 actors, 20 iterations
-     * of 300 invocations each at full size, both scaled by {@link StressScale}.
-     */
-    static void modelCheck(Class<?> test, Class<?> spec) {
-        new ModelCheckingOptions()
-                .iterations(StressScale.of(20))
-                .invocationsPerIteration(StressScale.of(300))
-                .threads(3).actorsPerThread(3)
-                .sequentialSpecification(spec)
-                .check(test);
     }
 }

@@ -1,10 +1,9 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -89,9 +88,9 @@ class LockServerTest {
 
     /** Mutual exclusion holds and the lock never leaks under timeouts and cancellation of waiting clients. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void nacksAbandonRequestsUnderCancellation(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void nacksAbandonRequestsUnderCancellation(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Server server = new Server();
             AtomicInteger inside = new AtomicInteger();
             AtomicInteger maxInside = new AtomicInteger();
@@ -135,7 +134,7 @@ class LockServerTest {
                     .as("requests granted, abandoned or still pending").isEqualTo(server.received);
             assertThat(server.abandoned).as("requests abandoned through their nack").isPositive();
             assertThat(server.pending).as("requests left pending: their clients are all gone").allSatisfy(r ->
-                    assertThat(s.run(CommFixture.poll(r.nack().wrap(v -> true), false))).isTrue());
+                    assertThat(s.run(CommJobs.poll(r.nack().wrap(v -> true), false))).isTrue());
         });
     }
 }

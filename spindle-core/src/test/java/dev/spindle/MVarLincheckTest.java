@@ -43,7 +43,7 @@ public class MVarLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        LincheckSupport.modelCheck(MVarLincheckTest.class, Spec.class);
+        LincheckOptions.check(MVarLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: an optional value. */

@@ -1,13 +1,12 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.poll;
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.until;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.poll;
+import static dev.spindle.CommJobs.repeat;
+import static dev.spindle.CommJobs.until;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +24,7 @@ class MVarTest {
     /** fill then take empties it; read does not; filling a full MVar fails naming it. */
     @Test
     void basics() throws Exception {
-        with(Kind.SINGLE_THREADED, s -> {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
             MVar<Integer> m = new MVar<>("slot");
             s.run(m.fill(1));
             assertThat(s.run(m.read())).isEqualTo(1);
@@ -41,9 +40,9 @@ class MVarTest {
 
     /** Takers and readers wait while empty; a fill serves every reader and the oldest taker. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void fillServesReadersAndOneTaker(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void fillServesReadersAndOneTaker(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             MVar<Integer> m = new MVar<>();
             List<String> log = new CopyOnWriteArrayList<>();
             List<Fiber<Void>> fs = new ArrayList<>();
@@ -64,9 +63,9 @@ class MVarTest {
 
     /** modify is atomic: many fibers incrementing one counter lose no update. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void modifyLosesNoUpdate(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void modifyLosesNoUpdate(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             MVar<Integer> counter = MVar.of(0);
             List<Fiber<Integer>> fs = new ArrayList<>();
             s.run(repeat(1000, i -> counter.modify(n -> n + 1).start().map(fs::add))
@@ -78,7 +77,7 @@ class MVarTest {
     /** modify puts the old value back when the function throws. */
     @Test
     void modifyRestoresOnFailure() throws Exception {
-        with(Kind.SINGLE_THREADED, s -> {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
             MVar<Integer> m = MVar.of(7);
             assertThatThrownBy(() -> s.run(m.modify(n -> {
                 throw new IllegalStateException("no");
@@ -90,9 +89,9 @@ class MVarTest {
 
     /** A cancelled take consumes nothing; a take that loses in a choose consumes nothing. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void cancelledOrLosingTakeConsumesNothing(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancelledOrLosingTakeConsumesNothing(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             MVar<Integer> m = new MVar<>();
             s.run(m.take().start().flatMap(t -> Job.sleep(Duration.ofMillis(1)).then(t.cancel())));
             s.run(m.fill(1));

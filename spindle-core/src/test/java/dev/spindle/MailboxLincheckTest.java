@@ -41,6 +41,6 @@ public class MailboxLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        LincheckSupport.modelCheck(MailboxLincheckTest.class, TwoQueuesSpec.class);
+        LincheckOptions.check(MailboxLincheckTest.class, TwoQueuesSpec.class);
     }
 }

@@ -1,11 +1,10 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.poll;
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.poll;
+import static dev.spindle.CommJobs.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +20,9 @@ class MailboxTest {
 
     /** send never blocks and messages come out in the order they went in (through ring-buffer growth). */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void sendNeverBlocksAndTakeIsFifo(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void sendNeverBlocksAndTakeIsFifo(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Mailbox<Integer> mb = new Mailbox<>("inbox");
             s.run(repeat(1000, i -> mb.send(i)));
             List<Integer> got = new ArrayList<>();
@@ -39,9 +38,9 @@ class MailboxTest {
 
     /** Many producers and consumers: every message is taken exactly once. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void everyMessageTakenExactlyOnce(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void everyMessageTakenExactlyOnce(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             int n = 2000;
             Mailbox<Integer> mb = new Mailbox<>();
             AtomicIntegerArray seen = new AtomicIntegerArray(n);
@@ -62,9 +61,9 @@ class MailboxTest {
 
     /** A take cancelled while waiting consumes nothing. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void cancelledTakeConsumesNothing(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancelledTakeConsumesNothing(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             Mailbox<Integer> mb = new Mailbox<>();
             s.run(mb.take().start().flatMap(t -> Job.sleep(Duration.ofMillis(1)).then(t.cancel())));
             s.run(mb.send(9));

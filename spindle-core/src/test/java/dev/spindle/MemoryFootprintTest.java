@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.internal.run.Timer;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
@@ -94,11 +95,11 @@ class MemoryFootprintTest {
     void aFiberBlockedOnAJoinCostsLessThan200Bytes() {
         int n = 10_000;
         CompletableFuture<Void> open = new CompletableFuture<>();
-        SchedulerKind.threads(2).use(s -> {
+        SchedulerKind.WORKERS_2.use(s -> {
             Fiber<Void> gate = s.run(Job.fromFuture(() -> open).start());
             Job<Void> join = gate.join();
             List<Fiber<Void>> waiters = s.run(startAll(join, n, new ArrayList<>(n)));
-            SchedulerKind.threads(2).awaitDriving(s, () -> FiberFixtures.joinerCount(gate) == n, "every join");
+            SchedulerKind.WORKERS_2.awaitDriving(s, () -> FiberFixtures.joinerCount(gate) == n, "every join");
             List<Object> cores = new ArrayList<>(n);
             for (Fiber<Void> w : waiters) {
                 cores.add(((FiberCore<?>) w));

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,20 +16,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class NestedRunTest {
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aNestedRunGivesItsValue(SchedulerKind kind) {
         kind.use(s -> assertThat(s.run(Job.of(() -> s.run(Job.of(() -> 41)) + 1))).isEqualTo(42));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aNestedRunWaitingForATimerCompletes(SchedulerKind kind) {
         Job<String> inner = Job.sleep(Duration.ofMillis(5)).then(Job.result("slept"));
         kind.use(s -> assertThat(s.run(Job.of(() -> s.run(inner)))).isEqualTo("slept"));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aNestedRunWaitingForAFiberStartedByTheOuterJobCompletes(SchedulerKind kind) {
         kind.use(s -> {
             Job<Integer> job = Job.yieldNow().then(Job.result(1)).start().flatMap(child ->
@@ -38,7 +39,7 @@ class NestedRunTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runsNestedThreeDeepRethrowFailuresAtEachLevel(SchedulerKind kind) {
         IllegalStateException boom = new IllegalStateException("innermost");
         kind.use(s -> {
@@ -50,7 +51,7 @@ class NestedRunTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void nestedRunsInManyFibersAtOnceComplete(SchedulerKind kind) {
         kind.use(s -> {
             Job<Integer> nested = Job.of(() -> s.run(Job.sleep(Duration.ofMillis(1)).then(Job.result(1))));

@@ -57,7 +57,7 @@ public class PromiseLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        LincheckSupport.modelCheck(PromiseLincheckTest.class, Spec.class);
+        LincheckOptions.check(PromiseLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: whether each job has run; a read runs it (once). */

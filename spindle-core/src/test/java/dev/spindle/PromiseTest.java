@@ -1,13 +1,12 @@
 package dev.spindle;
 
-import static dev.spindle.CommFixture.poll;
-import static dev.spindle.CommFixture.repeat;
-import static dev.spindle.CommFixture.until;
-import static dev.spindle.CommFixture.with;
+import static dev.spindle.CommJobs.poll;
+import static dev.spindle.CommJobs.repeat;
+import static dev.spindle.CommJobs.until;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.spindle.CommFixture.Kind;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +22,9 @@ class PromiseTest {
 
     /** Nothing runs before the first read; many concurrent readers share one run. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void runsOnceOnFirstRead(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void runsOnceOnFirstRead(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             AtomicInteger runs = new AtomicInteger();
             Promise<Integer> p = Promise.of(Job.sleep(Duration.ofMillis(2)).then(Job.of(runs::incrementAndGet)));
             s.run(Job.sleep(Duration.ofMillis(2)));
@@ -46,9 +45,9 @@ class PromiseTest {
 
     /** A failure is shared; cancelling a reader does not cancel the shared job. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.CommFixture#kinds")
-    void failureSharedAndReadersIndependent(Kind kind) throws Exception {
-        with(kind, s -> {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void failureSharedAndReadersIndependent(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
             IllegalStateException boom = new IllegalStateException("boom");
             Promise<Integer> bad = Promise.of(Job.failure(boom));
             assertThatThrownBy(() -> s.run(bad.read())).isSameAs(boom);

@@ -2,6 +2,8 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.Patience;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class RaceAllAnyTest {
-    private static final Duration SHORT = Duration.ofMillis(20);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(20));
 
     /**
      * Children that wait until cancelled, then (uncancelable) sleep a little and count their finalizer. A
@@ -54,7 +56,7 @@ class RaceAllAnyTest {
     // ---------------------------------------------------------------- race
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void raceGivesLeftOrRightAndFinalizesTheLoserFirst(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();
@@ -75,7 +77,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aFailureOrCancellationWinsTheRaceToo(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();
@@ -90,7 +92,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aLoserCancelledBeforeItRanRunsNothingAndTheRaceStillWaitsForIt(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers(Duration.ofMillis(1));
@@ -104,7 +106,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingTheRacingFiberCancelsBothSides(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();
@@ -117,7 +119,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aRaceLeavesNoChildLinkedToTheFiberThatRanIt(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers(Duration.ZERO);
@@ -137,7 +139,7 @@ class RaceAllAnyTest {
     // ---------------------------------------------------------------- all
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void allGivesValuesInInputOrder(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean lastDone = new AtomicBoolean();
@@ -159,7 +161,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void theFirstFailureCancelsTheOthersAndIsTheResultAfterTheyFinished(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();
@@ -176,7 +178,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aCancelledChildCancelsTheWhole(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();
@@ -191,7 +193,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aJoinedCancelledFiberInsideAllIsAnOrdinaryFailure(SchedulerKind kind) {
         kind.use(s -> {
             Job<Integer> joinsACancelledFiber = Job.<Integer>cancelled().start().flatMap(Fiber::join);
@@ -204,7 +206,7 @@ class RaceAllAnyTest {
     // ---------------------------------------------------------------- any
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void anyGivesTheFirstSuccessAndCancelsTheRest(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();
@@ -217,7 +219,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void whenAllFailAnyFailsWithTheFirstAndSuppressesTheOthers(SchedulerKind kind) {
         kind.use(s -> {
             IllegalStateException a = new IllegalStateException("a");
@@ -234,7 +236,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aCancelledChildCancelsAny(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();
@@ -245,7 +247,7 @@ class RaceAllAnyTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void nestedCombinatorsCancelTheirWholeSubtree(SchedulerKind kind) {
         kind.use(s -> {
             Losers l = new Losers();

@@ -9,6 +9,7 @@ import dev.spindle.JobTreeModel.Kind;
 import dev.spindle.JobTreeModel.Model;
 import dev.spindle.JobTreeModel.Reach;
 import dev.spindle.JobTreeModel.TreeFailure;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,8 +38,8 @@ class RandomJobTreeTest {
     private static final int SEEDS = Integer.getInteger("spindle.test.treeSeeds", 3);
 
     static Stream<Arguments> cases() {
-        List<SchedulerKind> kinds = List.of(SchedulerKind.SINGLE_THREADED, SchedulerKind.threads(2),
-                SchedulerKind.threads(4));
+        List<SchedulerKind> kinds = List.of(SchedulerKind.SINGLE_THREADED, SchedulerKind.WORKERS_2,
+                SchedulerKind.WORKERS_4);
         List<Arguments> cases = new ArrayList<>();
         for (int i = 0; i < kinds.size(); i++) {
             for (int seed = 1; seed <= SEEDS; seed++) {

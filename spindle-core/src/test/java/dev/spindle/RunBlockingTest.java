@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RunBlockingTest {
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runReturnsTheValue(SchedulerKind kind) {
         kind.use(s -> {
             String v = s.run(Job.sleep(Duration.ofMillis(1)).then(Job.result("value")));
@@ -30,7 +31,7 @@ class RunBlockingTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runRethrowsAnUncheckedFailureAsIs(SchedulerKind kind) {
         IllegalStateException boom = new IllegalStateException("boom");
         StackOverflowError error = new StackOverflowError("pretend");
@@ -41,7 +42,7 @@ class RunBlockingTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runWrapsACheckedFailureInCompletionException(SchedulerKind kind) {
         IOException io = new IOException("io");
         kind.use(s -> assertThatThrownBy(() -> s.run(Job.of(() -> {
@@ -50,14 +51,14 @@ class RunBlockingTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runThrowsCancellationExceptionForACancelledJob(SchedulerKind kind) {
         kind.use(s -> assertThatThrownBy(() -> s.run(Job.yieldNow().then(Job.cancelled())))
                 .isInstanceOf(CancellationException.class));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runOutcomeGivesEachKindOfEnd(SchedulerKind kind) {
         IllegalStateException boom = new IllegalStateException("boom");
         kind.use(s -> {
@@ -68,7 +69,7 @@ class RunBlockingTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runFromSeveralThreadsAtOnceGivesEachItsOwnValue(SchedulerKind kind) {
         kind.use(s -> {
             ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();

@@ -1,17 +1,19 @@
 package dev.spindle;
 
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A fresh scheduler for each test of a class ({@code @RegisterExtension}), closed after the test with the
- * same leak check as {@link SchedulerKind#use}; a failure that reached the uncaught handler fails the test
- * unless the test took the recorder with {@link #uncaught()} and checked it itself.
+ * A fresh scheduler for each test of a class ({@code @RegisterExtension}): a {@link SchedulerFixture}
+ * opened before the test and closed after it, with its leak check; a failure that reached the uncaught
+ * handler fails the test unless the test took the recorder with {@link #uncaught()} and checked it itself.
  */
 final class SchedulerExtension implements BeforeEachCallback, AfterEachCallback {
     private final SchedulerKind kind;
-    private Scheduler scheduler;
+    private SchedulerFixture fixture;
     private UncaughtRecorder uncaught;
     private boolean uncaughtChecked;
 
@@ -21,7 +23,7 @@ final class SchedulerExtension implements BeforeEachCallback, AfterEachCallback 
 
     /** The current test's scheduler. */
     Scheduler scheduler() {
-        return scheduler;
+        return fixture.scheduler();
     }
 
     /** The kind of {@link #scheduler()}. */
@@ -31,12 +33,12 @@ final class SchedulerExtension implements BeforeEachCallback, AfterEachCallback 
 
     /** Runs {@code job} on the current test's scheduler and returns its value (see {@link Scheduler#run}). */
     <A> A run(Job<A> job) {
-        return scheduler.run(job);
+        return fixture.run(job);
     }
 
     /** Runs {@code job} on the current test's scheduler and returns its outcome. */
     <A> Outcome<A> outcome(Job<A> job) {
-        return scheduler.runOutcome(job);
+        return fixture.scheduler().runOutcome(job);
     }
 
     /** The current test's uncaught-failure recorder; the test then checks it itself. */
@@ -49,18 +51,18 @@ final class SchedulerExtension implements BeforeEachCallback, AfterEachCallback 
     public void beforeEach(ExtensionContext context) {
         uncaught = new UncaughtRecorder();
         uncaughtChecked = false;
-        scheduler = kind.create(uncaught);
+        fixture = kind.open(uncaught);
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        Scheduler s = scheduler;
-        scheduler = null;
+        SchedulerFixture f = fixture;
+        fixture = null;
         if (context.getExecutionException().isPresent()) {
-            s.shutdownNow();
+            f.abort(); // the test failed already: cancel what it left, report nothing more
             return;
         }
-        Schedulers.closeAndCheck(s);
+        f.close();
         if (!uncaughtChecked) {
             uncaught.assertNone();
         }

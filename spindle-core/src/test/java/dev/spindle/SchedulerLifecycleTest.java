@@ -3,6 +3,8 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,24 +29,25 @@ class SchedulerLifecycleTest {
         Scheduler s = Scheduler.create();
         try {
             assertThat(s.workerCount()).isEqualTo(Runtime.getRuntime().availableProcessors());
-            Schedulers.assertWorkersAlive(s);
+            FiberFixtures.assertWorkersAlive(s);
         } finally {
-            Schedulers.closeAndCheck(s);
+            s.close();
         }
+        assertThat(s.engine.isQuiescent()).as("%s quiescent after close()", s).isTrue();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void workerCountIsWhatWasAskedFor(SchedulerKind kind) {
         kind.use(s -> {
             assertThat(s.workerCount()).isEqualTo(kind.isSingleThreaded() ? 1 : kind.workers());
             assertThat(s.isClosed()).isFalse();
-            Schedulers.assertWorkersAlive(s);
+            FiberFixtures.assertWorkersAlive(s);
         });
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void closeIsIdempotent(SchedulerKind kind) {
         kind.use(s -> {
             s.run(Job.unit());
@@ -55,7 +58,7 @@ class SchedulerLifecycleTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aClosedSchedulerRefusesWorkWithIllegalStateException(SchedulerKind kind) {
         kind.use(s -> {
             s.close();
@@ -70,7 +73,7 @@ class SchedulerLifecycleTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void closeFinishesEveryPendingJobSubmittedOrExecuted(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger executed = new AtomicInteger();
@@ -96,10 +99,11 @@ class SchedulerLifecycleTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void runRacingCloseEitherCompletesOrIsRefused(SchedulerKind kind) {
         for (int i = 0; i < 100; i++) {
-            Scheduler s = kind.create(new UncaughtRecorder());
+            SchedulerFixture fixture = kind.open(new UncaughtRecorder());
+            Scheduler s = fixture.scheduler();
             AtomicInteger refused = new AtomicInteger();
             Thread runner = runUntilRefused(s, refused, "runner-" + i);
             runner.start();
@@ -107,6 +111,7 @@ class SchedulerLifecycleTest {
             s.close();
             Await.join(runner);
             assertThat(refused).as("iteration %d: the runner ended by refusal", i).hasValue(1);
+            fixture.close();
         }
     }
 
@@ -150,7 +155,7 @@ class SchedulerLifecycleTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void closeCalledFromTwoThreadsReturnsInBothOnlyWhenTheWorkIsDone(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean done = new AtomicBoolean();
@@ -170,9 +175,10 @@ class SchedulerLifecycleTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void shutdownNowAlsoCancelsForgottenAndDetachedFibers(SchedulerKind kind) {
-        Scheduler s = kind.create(new UncaughtRecorder());
+        SchedulerFixture fixture = kind.open(new UncaughtRecorder());
+        Scheduler s = fixture.scheduler();
         AtomicInteger started = new AtomicInteger();
         Job<Void> startedThenForever = Job.run(started::incrementAndGet).then(TestJobs.forever());
         s.run(startedThenForever.forget().then(startedThenForever.startDetached()));
@@ -182,10 +188,11 @@ class SchedulerLifecycleTest {
         closer.start();
         Await.join(closer);
         assertThat(s.engine.isQuiescent()).isTrue();
+        fixture.close();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void shutdownNowCancelsWhatIsStillRunning(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -201,7 +208,7 @@ class SchedulerLifecycleTest {
 
     /** The kinds with worker threads (a single-threaded scheduler terminates only while a thread drives it). */
     static Stream<SchedulerKind> withWorkerThreads() {
-        return Schedulers.all().filter(kind -> !kind.isSingleThreaded());
+        return SchedulerKind.schedulers().filter(kind -> !kind.isSingleThreaded());
     }
 
     /**
@@ -214,12 +221,13 @@ class SchedulerLifecycleTest {
     @MethodSource("withWorkerThreads")
     void shutdownFromOutsideRacingTheLastFibersEndStillTerminates(SchedulerKind kind) {
         for (int round = 0; round < 200; round++) {
-            Scheduler s = kind.create(new UncaughtRecorder());
+            SchedulerFixture fixture = kind.open(new UncaughtRecorder());
+            Scheduler s = fixture.scheduler();
             s.submit(Job.unit());
             s.shutdown();
             int r = round;
             Await.until(s::isTerminated, "round " + r + ": " + s + " to terminate after shutdown()");
-            Schedulers.closeAndCheck(s);
+            fixture.close();
         }
     }
 }

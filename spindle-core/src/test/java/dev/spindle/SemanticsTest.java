@@ -3,6 +3,8 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.Patience;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -24,10 +26,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class SemanticsTest {
-    private static final Duration SHORT = Duration.ofMillis(20);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(20));
 
     @RegisterExtension
-    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.WORKERS_2);
 
     private final AtomicInteger counter = new AtomicInteger();
     private final AtomicBoolean started = new AtomicBoolean();
@@ -70,7 +72,7 @@ class SemanticsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void outcomes_userExceptionsBecomeFailuresAndNeverKillAWorker(SchedulerKind kind) {
         kind.use(sch -> {
             List<Job<Integer>> throwers = List.of(
@@ -103,7 +105,7 @@ class SemanticsTest {
                     assertThat(sch.runOutcome(t)).isInstanceOf(Outcome.Failure.class);
                 }
             }
-            Schedulers.assertWorkersAlive(sch);
+            FiberFixtures.assertWorkersAlive(sch);
             assertThat(sch.run(Job.result("still working"))).isEqualTo("still working");
         });
     }
@@ -119,7 +121,7 @@ class SemanticsTest {
     // ---------------------------------------------------------------- cancellation
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellation_observedAtEveryBindStep(SchedulerKind kind) {
         kind.use(sch -> {
             AtomicInteger steps = new AtomicInteger();
@@ -138,7 +140,7 @@ class SemanticsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellation_aSleeperWakesPromptlyAndLeavesNoTimer(SchedulerKind kind) {
         kind.use(sch -> {
             Job<Outcome<Void>> job = TestJobs.signalThenForever(started).start()
@@ -154,7 +156,7 @@ class SemanticsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellation_aJoinerWakesPromptlyAndLeavesNoWaiter(SchedulerKind kind) {
         kind.use(sch -> {
             AtomicBoolean release = new AtomicBoolean();
@@ -172,7 +174,7 @@ class SemanticsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellation_finalizersRunExactlyOnceOnEveryOutcomeInnermostFirst(SchedulerKind kind) {
         kind.use(sch -> {
             IllegalStateException boom = new IllegalStateException("boom");

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** {@code map}, {@code flatMap} and {@code then} run their steps in order, pass values on, and skip steps after a failure. */
 class SequencingTest {
     @RegisterExtension
-    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.threads(2));
+    final SchedulerExtension s = new SchedulerExtension(SchedulerKind.WORKERS_2);
 
     private final IllegalStateException boom = new IllegalStateException("boom");
     private final AtomicInteger skipped = new AtomicInteger();

@@ -3,6 +3,9 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.test.fixture.Patience;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,10 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class ShutdownFromInsideTest {
-    private static final Duration SHORT = Duration.ofMillis(5);
+    private static final Duration SHORT = Patience.scale(Duration.ofMillis(5));
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void closeFromOwnFiberThrowsAtOnceAndLeavesTheSchedulerOpen(SchedulerKind kind) {
         kind.use(s -> {
             Outcome<Void> outcome = s.runOutcome(Job.run(s::close));
@@ -37,7 +40,7 @@ class ShutdownFromInsideTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void closeFromADirectBodyThrowsAtOnce(SchedulerKind kind) {
         kind.use(s -> {
             Outcome<Void> outcome = s.runOutcome(Job.direct(() -> {
@@ -51,10 +54,11 @@ class ShutdownFromInsideTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void shutdownFromOwnFiberLetsRunningFibersFinishThenTerminates(SchedulerKind kind) {
         AtomicInteger finished = new AtomicInteger();
-        Scheduler s = kind.create(new UncaughtRecorder());
+        SchedulerFixture fixture = kind.open(new UncaughtRecorder());
+        Scheduler s = fixture.scheduler();
         Fiber<Void> sibling = s.run(Job.sleep(SHORT).then(TestJobs.increment(finished)).startDetached());
         String afterShutdown = s.run(Job.run(s::shutdown)
                 .then(Job.sleep(SHORT)) // a fiber goes on after shutdown(), and may start children
@@ -72,26 +76,28 @@ class ShutdownFromInsideTest {
         assertThat(sibling.isDone()).isTrue();
         assertThat(finished).hasValue(2);
         assertThat(s.isTerminated()).isTrue();
-        Schedulers.closeAndCheck(s);
+        fixture.close();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void shutdownWithNothingLeftTerminatesAtOnce(SchedulerKind kind) {
-        Scheduler s = kind.create(new UncaughtRecorder());
+        SchedulerFixture fixture = kind.open(new UncaughtRecorder());
+        Scheduler s = fixture.scheduler();
         s.run(Job.run(s::shutdown));
         Await.until(s::isTerminated, "the scheduler to terminate");
         s.close(); // idempotent, and joins the worker threads
-        Schedulers.closeAndCheck(s);
+        fixture.close();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void shutdownNowFromOwnFiberCancelsEveryFiberTheCallerIncludedAndReturnsAtOnce(SchedulerKind kind) {
         AtomicInteger finalized = new AtomicInteger();
         AtomicBoolean returned = new AtomicBoolean();
         AtomicReference<Outcome<Void>> callerOutcome = new AtomicReference<>();
-        Scheduler s = kind.create(new UncaughtRecorder());
+        SchedulerFixture fixture = kind.open(new UncaughtRecorder());
+        Scheduler s = fixture.scheduler();
         for (int i = 0; i < 3; i++) {
             s.submit(TestJobs.forever().onCancel(TestJobs.increment(finalized)));
         }
@@ -107,6 +113,6 @@ class ShutdownFromInsideTest {
         s.close(); // from outside: waits for the finalizers
         assertThat(finalized).hasValue(4);
         assertThat(s.isTerminated()).isTrue();
-        Schedulers.closeAndCheck(s);
+        fixture.close();
     }
 }

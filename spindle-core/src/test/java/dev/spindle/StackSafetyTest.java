@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -26,7 +27,7 @@ class StackSafetyTest {
 
     @Test
     void aFlatMapLoopOfTenMillionSteps() {
-        SchedulerKind.threads(1).use(s -> assertThat(s.runOutcome(countTo(TEN_MILLION, 0))).isEqualTo(Outcome.success(TEN_MILLION)));
+        SchedulerKind.WORKERS_1.use(s -> assertThat(s.runOutcome(countTo(TEN_MILLION, 0))).isEqualTo(Outcome.success(TEN_MILLION)));
     }
 
     @Test
@@ -67,7 +68,7 @@ class StackSafetyTest {
             job = wrap.apply(job);
         }
         Job<Integer> nested = job;
-        SchedulerKind.threads(1).use(s -> assertThat(s.runOutcome(nested)).isEqualTo(Outcome.success(LAYERS)));
+        SchedulerKind.WORKERS_1.use(s -> assertThat(s.runOutcome(nested)).isEqualTo(Outcome.success(LAYERS)));
     }
 
     /** Each case wraps a job in one more layer that keeps its value, with no other step in between. */
@@ -91,7 +92,7 @@ class StackSafetyTest {
             job = wrap.apply(job);
         }
         Job<Integer> nested = job;
-        SchedulerKind.threads(1).use(s -> assertThat(s.runOutcome(nested)).isEqualTo(Outcome.success(7)));
+        SchedulerKind.WORKERS_1.use(s -> assertThat(s.runOutcome(nested)).isEqualTo(Outcome.success(7)));
     }
 
     private static Job<Integer> recurse(int n, AtomicInteger finalized, Job<Integer> bottom) {
@@ -109,7 +110,7 @@ class StackSafetyTest {
     @Test
     void aMillionDeepRecursionThroughRecoverAndEnsure() {
         AtomicInteger finalized = new AtomicInteger();
-        SchedulerKind.threads(1).use(s -> {
+        SchedulerKind.WORKERS_1.use(s -> {
             assertThat(s.runOutcome(recurse(MILLION, finalized, Job.result(0)))).isEqualTo(Outcome.success(MILLION));
             assertThat(finalized).hasValue(MILLION);
         });
@@ -134,7 +135,7 @@ class StackSafetyTest {
             job = i % 2 == 0 ? job.flatMap(x -> Job.result(skipped.incrementAndGet())) : job.map(x -> x + 1);
         }
         Job<Integer> nested = job;
-        SchedulerKind.threads(1).use(s -> assertThat(s.runOutcome(nested)).isEqualTo(Outcome.failure(boom)));
+        SchedulerKind.WORKERS_1.use(s -> assertThat(s.runOutcome(nested)).isEqualTo(Outcome.failure(boom)));
         assertThat(skipped).hasValue(0);
     }
 

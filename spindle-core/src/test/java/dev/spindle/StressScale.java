@@ -6,8 +6,8 @@ package dev.spindle;
  * factor 1) or shrunk for CI ({@code -Pstress-ci}). The factor is the system property
  * {@code spindle.stress.scale}: a positive decimal, default 1, below 1 to shrink and above 1 to grow.
  *
- * <p>Lincheck tests written with {@code LincheckSupport.modelCheck} or {@code sync.ModelCheck} are scaled
- * through those helpers; a test that sizes its own loop calls {@link #of} on its full-size count.
+ * <p>Lincheck tests are scaled through {@link LincheckOptions}; a test that sizes its own loop calls
+ * {@link #of} on its full-size count.
  */
 public final class StressScale {
     /** The system property that holds the factor. */

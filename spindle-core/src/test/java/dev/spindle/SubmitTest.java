@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SubmitTest {
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void theFutureCompletesWithTheValue(SchedulerKind kind) {
         kind.use(s -> {
             CompletableFuture<Integer> f = s.submit(Job.yieldNow().then(Job.result(42)));
@@ -25,7 +26,7 @@ class SubmitTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void theFutureFailsWithTheFailure(SchedulerKind kind) {
         IllegalStateException boom = new IllegalStateException("boom");
         kind.use(s -> {
@@ -37,7 +38,7 @@ class SubmitTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void theFutureOfAJobThatCancelsItselfIsCancelled(SchedulerKind kind) {
         kind.use(s -> {
             CompletableFuture<Integer> f = s.submit(Job.yieldNow().then(Job.cancelled()));
@@ -47,7 +48,7 @@ class SubmitTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingTheFutureCancelsTheFiberAndRunsItsFinalizer(SchedulerKind kind) {
         for (boolean mayInterrupt : new boolean[] {true, false}) {
             kind.use(s -> {
@@ -65,7 +66,7 @@ class SubmitTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingACompletedFutureChangesNothing(SchedulerKind kind) {
         kind.use(s -> {
             CompletableFuture<Integer> f = s.submit(Job.result(1));

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TimeAndYieldTest {
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void sleepResumesNoEarlierThanItsDurationByTheSchedulersClock(SchedulerKind kind) {
         Duration d = Duration.ofMillis(20);
         kind.use(s -> {
@@ -25,7 +26,7 @@ class TimeAndYieldTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void sleepOfZeroAndOfANanosecondComplete(SchedulerKind kind) {
         kind.use(s -> {
             assertThat(s.run(Job.sleep(Duration.ZERO).then(Job.result("zero")))).isEqualTo("zero");
@@ -34,7 +35,7 @@ class TimeAndYieldTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void nowNeverGoesBackwards(SchedulerKind kind) {
         kind.use(s -> {
             List<Instant> seen = new CopyOnWriteArrayList<>();
@@ -53,7 +54,7 @@ class TimeAndYieldTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void yieldNowLetsReadyWorkRunBeforeItContinues(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean childRan = new AtomicBoolean();
@@ -65,7 +66,7 @@ class TimeAndYieldTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#oneWorker")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void fibersThatYieldTakeTurns(SchedulerKind kind) {
         kind.use(s -> {
             List<String> order = new CopyOnWriteArrayList<>();
@@ -84,7 +85,7 @@ class TimeAndYieldTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void yieldNowContinuesWithNull(SchedulerKind kind) {
         kind.use(s -> assertThat(s.runOutcome(Job.yieldNow())).isEqualTo(Outcome.success(null)));
     }

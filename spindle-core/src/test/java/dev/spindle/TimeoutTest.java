@@ -2,6 +2,8 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.Patience;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,10 +19,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class TimeoutTest {
-    private static final Duration LIMIT = Duration.ofMillis(300);
+    private static final Duration LIMIT = Patience.scale(Duration.ofMillis(300));
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aDelayShorterThanTheLimitGivesItsValue(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger after = new AtomicInteger();
@@ -31,7 +33,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aDelayLongerThanTheLimitTimesOutAndTheStepAfterItNeverRuns(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger after = new AtomicInteger();
@@ -54,7 +56,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aFailureOrCancellationBeforeTheLimitPassesThrough(SchedulerKind kind) {
         kind.use(s -> {
             IllegalStateException boom = new IllegalStateException("boom");
@@ -65,7 +67,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aTimeoutCanBeRecoveredAndNestedTimeoutsReportTheInnerOne(SchedulerKind kind) {
         kind.use(s -> {
             Duration innerLimit = Duration.ofMillis(20);
@@ -82,7 +84,7 @@ class TimeoutTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void cancellingAFiberWaitingInATimeoutRemovesBothTimers(SchedulerKind kind) {
         kind.use(s -> {
             AtomicInteger finalized = new AtomicInteger();

@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,7 +23,7 @@ class TimerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aHundredThousandSleepersAllWake(SchedulerKind kind) {
         AtomicInteger woke = new AtomicInteger();
         kind.use(s -> {
@@ -34,7 +35,7 @@ class TimerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aCancelledSleeperLeavesNoTimerBehind(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -47,7 +48,7 @@ class TimerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aSleepOfCenturiesIsCancelledLikeAnyOther(SchedulerKind kind) {
         kind.use(s -> {
             AtomicBoolean started = new AtomicBoolean();
@@ -60,7 +61,7 @@ class TimerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void tenThousandCancelledSleepersLeaveNoTimerBehind(SchedulerKind kind) {
         int n = 10_000;
         kind.use(s -> {

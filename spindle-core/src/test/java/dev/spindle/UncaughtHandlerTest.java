@@ -2,6 +2,8 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,11 +23,11 @@ class UncaughtHandlerTest {
         for (int i = 0; i < 2 * Math.max(1, kind.workers()); i++) {
             assertThat(s.run(Job.yieldNow().then(Job.result("alive")))).isEqualTo("alive");
         }
-        Schedulers.assertWorkersAlive(s);
+        FiberFixtures.assertWorkersAlive(s);
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aFailingExecutedTaskReachesTheHandler(SchedulerKind kind) {
         UncaughtRecorder uncaught = new UncaughtRecorder();
         kind.use(uncaught, s -> {
@@ -40,7 +42,7 @@ class UncaughtHandlerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aFailingForgottenFiberReachesTheHandler(SchedulerKind kind) {
         UncaughtRecorder uncaught = new UncaughtRecorder();
         kind.use(uncaught, s -> {
@@ -52,7 +54,7 @@ class UncaughtHandlerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void successesAndObservedFailuresDoNotReachTheHandler(SchedulerKind kind) {
         UncaughtRecorder uncaught = new UncaughtRecorder();
         AtomicInteger succeeded = new AtomicInteger();
@@ -69,18 +71,19 @@ class UncaughtHandlerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void aThrowingHandlerKillsNoWorker(SchedulerKind kind) {
         AtomicInteger calls = new AtomicInteger();
-        Scheduler s = kind.create(e -> {
+        SchedulerFixture fixture = kind.open(e -> {
             calls.incrementAndGet();
             throw new IllegalStateException("the uncaught handler itself fails (expected: printed to stderr)");
         });
+        Scheduler s = fixture.scheduler();
         try {
             s.run(Job.run(() -> ran.set(true)).then(Job.failure(boom)).forget());
             assertStillWorking(kind, s);
         } finally {
-            Schedulers.closeAndCheck(s);
+            fixture.close();
         }
         assertThat(calls).hasValue(1);
     }

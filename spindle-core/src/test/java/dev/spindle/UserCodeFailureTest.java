@@ -2,6 +2,7 @@ package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -57,17 +58,17 @@ class UserCodeFailureTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("throwingUserCode")
     void becomesAFailureOfTheJobAndTheSchedulerKeepsWorking(String where, Supplier<Job<?>> job) {
-        SchedulerKind.threads(2).use(s -> {
+        SchedulerKind.WORKERS_2.use(s -> {
             Outcome<?> o = s.runOutcome(job.get());
             assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class, f -> assertThat(f.error())
                     .isInstanceOfAny(Boom.class, StackOverflowError.class));
-            Schedulers.assertWorkersAlive(s);
+            FiberFixtures.assertWorkersAlive(s);
             assertThat(s.run(Job.result("still working"))).isEqualTo("still working");
         });
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.spindle.Schedulers#all")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
     void manyFailingFibersAtOnceKillNoWorker(SchedulerKind kind) {
         kind.use(s -> {
             List<CompletableFuture<Object>> futures = new ArrayList<>();
@@ -77,7 +78,7 @@ class UserCodeFailureTest {
             }
             kind.awaitDriving(s, () -> futures.stream().allMatch(CompletableFuture::isDone), "1,000 failing fibers");
             assertThat(futures).allSatisfy(f -> assertThat(f).isCompletedExceptionally());
-            Schedulers.assertWorkersAlive(s);
+            FiberFixtures.assertWorkersAlive(s);
             assertThat(s.run(Job.result(1))).isEqualTo(1);
         });
     }

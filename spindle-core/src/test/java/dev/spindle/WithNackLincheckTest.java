@@ -102,7 +102,7 @@ public class WithNackLincheckTest {
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void modelCheck() {
-        LincheckSupport.modelCheck(WithNackLincheckTest.class, Spec.class);
+        LincheckOptions.check(WithNackLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: which branch the choose committed to, if any; cancellation. */

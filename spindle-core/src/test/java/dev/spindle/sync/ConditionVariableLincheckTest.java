@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.LincheckOptions;
 import dev.spindle.Outcome;
 import dev.spindle.ParkedFibers;
 import java.util.ArrayDeque;
@@ -89,7 +90,7 @@ public class ConditionVariableLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        ModelCheck.against(Spec.class, ConditionVariableLincheckTest.class);
+        LincheckOptions.check(ConditionVariableLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: the waiters still waiting, oldest first. */

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.Job;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,9 +17,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** marl's conditionvariable_test under every {@link Mode}, plus cancellation, interrupts and misuse. */
+/** marl's conditionvariable_test under every {@link Actors} kind, plus cancellation, interrupts and misuse. */
 class ConditionVariableTest {
     static Step await(ConditionVariable cv, Mutex mutex, BooleanSupplier predicate) {
         return Step.waitOn(cv.await(mutex, predicate), () -> cv.awaitBlocking(mutex, predicate));
@@ -34,8 +35,8 @@ class ConditionVariableTest {
      * under the mutex and notifying the other.
      */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void pingPong(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void pingPong(Actors mode) {
         try (Harness h = new Harness(mode)) {
             boolean[] trigger = new boolean[3];
             boolean[] signal = new boolean[3];
@@ -69,8 +70,8 @@ class ConditionVariableTest {
      * signalAll at about 50 ms; every wait ends holding the mutex, none is left, no timer remains.
      */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void timeoutsRacingSignalAll(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void timeoutsRacingSignalAll(Actors mode) {
         try (Harness h = new Harness(mode)) {
             int waiters = mode.scale(100, 100);
             AtomicInteger finished = new AtomicInteger();
@@ -103,8 +104,8 @@ class ConditionVariableTest {
 
     /** The timed form gives the predicate's final value: false after a timeout, true once it holds. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void timedWaitGivesThePredicatesFinalValue(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void timedWaitGivesThePredicatesFinalValue(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             ConditionVariable cv = h.watch(new ConditionVariable(), ConditionVariable::waiterCount);
@@ -127,8 +128,8 @@ class ConditionVariableTest {
 
     /** signal() with nobody waiting is lost, and wakes at most one; signalAll wakes every waiter. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void signalWakesOneSignalAllWakesAll(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void signalWakesOneSignalAllWakesAll(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             ConditionVariable cv = h.watch(new ConditionVariable(), ConditionVariable::waiterCount);
@@ -171,8 +172,8 @@ class ConditionVariableTest {
 
     /** A fiber that waits without holding the mutex fails with a clear message. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void fiberMustHoldTheMutex(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void fiberMustHoldTheMutex(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = new Mutex();
             ConditionVariable cv = new ConditionVariable();
@@ -183,8 +184,8 @@ class ConditionVariableTest {
 
     /** A failing predicate fails the wait, with the mutex still held (withLock then releases it). */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void failingPredicate(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void failingPredicate(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             ConditionVariable cv = h.watch(new ConditionVariable(), ConditionVariable::waiterCount);
@@ -204,8 +205,8 @@ class ConditionVariableTest {
      * releases exactly its own hold: another fiber holding the mutex at that moment is not disturbed.
      */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancelledWaiterRelocksBeforeEnding(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancelledWaiterRelocksBeforeEnding(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             ConditionVariable cv = h.watch(new ConditionVariable(), ConditionVariable::waiterCount);
@@ -226,8 +227,8 @@ class ConditionVariableTest {
 
     /** A cancelled timed waiter leaves no timer (the harness checks) and holds the mutex at its end. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancelledTimedWaiterLeavesNoTimer(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancelledTimedWaiterLeavesNoTimer(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             ConditionVariable cv = h.watch(new ConditionVariable(), ConditionVariable::waiterCount);
@@ -260,9 +261,9 @@ class ConditionVariableTest {
             }
         });
         t.start();
-        Polling.until(() -> cv.waiterCount() == 1, "the thread to wait");
+        Patience.until(() -> cv.waiterCount() == 1, "the thread to wait");
         t.interrupt();
-        t.join(Harness.LONG.toMillis());
+        t.join(Patience.LONG.toMillis());
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         assertThat(heldAfter).isTrue();
         assertThat(mutex.isLocked()).isFalse();

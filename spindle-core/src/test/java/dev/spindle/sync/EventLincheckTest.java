@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.LincheckOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ public class EventLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        ModelCheck.against(Spec.class, EventLincheckTest.class);
+        LincheckOptions.check(EventLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: two flags, one consumed by test. */

@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.Job;
+import dev.spindle.test.fixture.Patience;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,8 +22,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** marl's event_test under every {@link Mode}, plus timed-wait races, cancellation and bad input. */
+/** marl's event_test under every {@link Actors} kind, plus timed-wait races, cancellation and bad input. */
 class EventTest {
     static Step await(Event e) {
         return waitOn(e.await(), e::awaitBlocking);
@@ -88,8 +91,8 @@ class EventTest {
 
     /** marl EventAutoWait: each AUTO signal releases exactly one of three waiters. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void autoWaitReleasesOnePerSignal(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void autoWaitReleasesOnePerSignal(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.AUTO), Event::waiterCount);
             Event done = h.watch(new Event(Event.Mode.AUTO), Event::waiterCount);
@@ -109,8 +112,8 @@ class EventTest {
 
     /** marl EventManualWait: one MANUAL signal releases every waiter. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void manualWaitReleasesAll(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void manualWaitReleasesAll(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.MANUAL), Event::waiterCount);
             WaitGroup wg = h.watch(new WaitGroup(3), WaitGroup::waiterCount);
@@ -128,8 +131,8 @@ class EventTest {
 
     /** marl EventSequence: a chain of events imposes an order, in both modes. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void sequence(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void sequence(Actors mode) {
         for (Event.Mode m : Event.Mode.values()) {
             try (Harness h = new Harness(mode)) {
                 Event a = h.watch(new Event(m), Event::waiterCount);
@@ -151,8 +154,8 @@ class EventTest {
 
     /** marl EventWaitForUnblocked: a signalled event's timed wait returns true at once. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void timedWaitOnSignalledEvent(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void timedWaitOnSignalledEvent(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.MANUAL, true), Event::waiterCount);
             List<Boolean> results = Collections.synchronizedList(new ArrayList<>());
@@ -166,8 +169,8 @@ class EventTest {
 
     /** marl EventWaitForTimeTaken: unsignalled timed waits return false, and not before their time. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void timedWaitTakesItsTime(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void timedWaitTakesItsTime(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.AUTO), Event::waiterCount);
             int n = mode.scale(1000, 100);
@@ -205,8 +208,8 @@ class EventTest {
      * no timer is left pending (the harness's leak check). Unlike marl's, each round starts unsignalled.
      */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void waitStress(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void waitStress(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.MANUAL), Event::waiterCount);
             AtomicInteger returned = new AtomicInteger();
@@ -242,8 +245,8 @@ class EventTest {
 
     /** any() of an already signalled input starts signalled; a waiter on it wakes on a later signal. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void anyWakesItsWaiters(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void anyWakesItsWaiters(Actors mode) {
         assertThat(Event.any(new Event(Event.Mode.MANUAL), new Event(Event.Mode.AUTO, true)).isSignalled()).isTrue();
         try (Harness h = new Harness(mode)) {
             Event a = h.watch(new Event(Event.Mode.AUTO, false, "a"), Event::waiterCount);
@@ -265,8 +268,8 @@ class EventTest {
      * neither.
      */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void timedWaitRacingSignalNeitherLosesNorDuplicates(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void timedWaitRacingSignalNeitherLosesNorDuplicates(Actors mode) {
         try (Harness h = new Harness(mode)) {
             SplittableRandom random = new SplittableRandom(42);
             int rounds = 100;
@@ -299,8 +302,8 @@ class EventTest {
 
     /** A fiber cancelled while waiting takes no signal: the next signal reaches the next waiter. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancelledWaiterTakesNoSignal(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancelledWaiterTakesNoSignal(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.AUTO), Event::waiterCount);
             String result = h.runJob(event.await().start().flatMap(first ->
@@ -318,8 +321,8 @@ class EventTest {
 
     /** A timed waiter cancelled while waiting leaves no timer and takes no signal. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancelledTimedWaiterLeavesNothing(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancelledTimedWaiterLeavesNothing(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.AUTO), Event::waiterCount);
             String outcome = h.runJob(event.await(Duration.ofDays(1)).start().flatMap(f ->
@@ -333,8 +336,8 @@ class EventTest {
 
     /** Job.timeout around await(): the timed-out waiter is withdrawn and the signal stays. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void timeoutCombinatorWithdrawsTheWaiter(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void timeoutCombinatorWithdrawsTheWaiter(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Event event = h.watch(new Event(Event.Mode.AUTO), Event::waiterCount);
             String r = h.runJob(event.await().timeout(Duration.ofMillis(5)).attempt().map(Object::toString));
@@ -357,9 +360,9 @@ class EventTest {
             }
         });
         t.start();
-        Polling.until(() -> event.waiterCount() == 1, "the thread to wait");
+        Patience.until(() -> event.waiterCount() == 1, "the thread to wait");
         t.interrupt();
-        t.join(Harness.LONG.toMillis());
+        t.join(Patience.LONG.toMillis());
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         assertThat(event.waiterCount()).isZero();
         event.signal();
@@ -373,7 +376,7 @@ class EventTest {
     @Test
     void sharedBetweenSchedulers() throws Exception {
         Event event = new Event(Event.Mode.MANUAL);
-        try (Harness a = new Harness(Mode.WORKERS_2); Harness b = new Harness(Mode.WORKERS_1)) {
+        try (Harness a = new Harness(Actors.on(SchedulerKind.WORKERS_2)); Harness b = new Harness(Actors.on(SchedulerKind.WORKERS_1))) {
             a.watch(event, Event::waiterCount);
             List<String> where = Collections.synchronizedList(new ArrayList<>());
             var fa = a.scheduler.submit(event.await().then(Job.of(() -> where.add("a:" + Thread.currentThread().getName()))));
@@ -387,7 +390,7 @@ class EventTest {
                 }
             });
             t.start();
-            Polling.until(() -> event.waiterCount() == 3, "three waiters");
+            Patience.until(() -> event.waiterCount() == 3, "three waiters");
             event.signal();
             fa.get();
             fb.get();

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.spindle.Fiber;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
-import java.time.Duration;
+import dev.spindle.test.fixture.Patience;
+import dev.spindle.test.fixture.SchedulerFixture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -14,25 +15,23 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntSupplier;
 
 /**
- * Runs a scenario of {@link Step}s under one {@link Mode} and ends it with marl's leak check: every watched
- * primitive has no waiter left, no timer of this package is pending, {@code scheduler.close()} returns, its
- * worker threads are gone, every spawned thread ended, and no failure reached the uncaught handler.
+ * Runs a scenario of {@link Step}s with one kind of {@link Actors} and ends it with marl's leak check: the
+ * scheduler fixture's ({@link SchedulerFixture#close()}: the scheduler closes, no fiber or timer is left,
+ * its threads are gone, no failure reached the uncaught handler), then every watched primitive has no
+ * waiter left, no timer of this package is pending, and every spawned thread ended.
  *
  * <pre>{@code
- * try (Harness h = new Harness(mode)) {
+ * try (Harness h = new Harness(actors)) {
  *     WaitGroup wg = h.watch(new WaitGroup(1), WaitGroup::waiterCount);
  *     h.run(seq(h.spawn(act(wg::done)), waitOn(wg.await(), wg::awaitBlocking)));
  * }
  * }</pre>
  */
 final class Harness implements AutoCloseable {
-    /** Hang guard: how long anything may take before the test fails naming it (never a timing assertion). */
-    static final Duration LONG = Duration.ofSeconds(30L * Long.getLong("spindle.test.delayFactor", 1L));
-
-    final Mode mode;
+    final Actors mode;
+    /** The scheduler of the fiber kinds; null for threads. */
     final Scheduler scheduler;
-    private final String schedulerName;
-    private final Queue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
+    private final SchedulerFixture fixture;
     private final Queue<Fiber<Void>> fibers = new ConcurrentLinkedQueue<>();
     private final Queue<Thread> threads = new ConcurrentLinkedQueue<>();
     private final Queue<Throwable> threadFailures = new ConcurrentLinkedQueue<>();
@@ -43,10 +42,10 @@ final class Harness implements AutoCloseable {
     private record Watched(Object primitive, IntSupplier waiters) {
     }
 
-    Harness(Mode mode) {
+    Harness(Actors mode) {
         this.mode = mode;
-        this.schedulerName = mode.newSchedulerName();
-        this.scheduler = mode.newScheduler(schedulerName, uncaught::add);
+        this.fixture = mode.fibers() ? mode.kind().open() : null;
+        this.scheduler = fixture != null ? fixture.scheduler() : null;
     }
 
     /** Registers {@code primitive} for the leak check (its waiter count must be 0 at the end). */
@@ -126,12 +125,12 @@ final class Harness implements AutoCloseable {
     }
 
     private void joinThreads() throws Exception {
-        long deadline = System.nanoTime() + LONG.toNanos();
+        long deadline = System.nanoTime() + Patience.LONG.toNanos();
         Thread t;
         while ((t = threads.poll()) != null) {
             t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             if (t.isAlive()) {
-                fail("thread %s still running after %s", t.getName(), LONG);
+                fail("thread %s still running after %s", t.getName(), Patience.LONG);
             }
         }
         Throwable first = threadFailures.poll();
@@ -146,34 +145,17 @@ final class Harness implements AutoCloseable {
     /** The leak check. */
     @Override
     public void close() {
-        if (scheduler != null) {
-            // close on a helper thread, so that a hang is reported rather than suffered; after a failure,
-            // cancel what is still running first (spawned fibers may wait for an actor that failed)
-            Thread closer = new Thread(() -> {
-                if (failed) {
-                    for (Fiber<Void> f; (f = fibers.poll()) != null; ) {
-                        scheduler.submit(f.cancel());
-                    }
-                    scheduler.shutdownNow();
-                } else {
-                    scheduler.close();
-                }
-            }, "closer-of-" + schedulerName);
-            closer.setDaemon(true);
-            closer.start();
-            try {
-                closer.join(LONG.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (fixture != null) {
             if (failed) {
-                return; // the test failed already; don't mask it with consequences
+                // cancel what is still running (spawned fibers may wait for an actor that failed), and
+                // don't mask the test's failure with its consequences
+                for (Fiber<Void> f; (f = fibers.poll()) != null; ) {
+                    scheduler.submit(f.cancel());
+                }
+                fixture.abort();
+                return;
             }
-            assertThat(closer.isAlive()).as("%s.close() did not return within %s", scheduler, LONG).isFalse();
-            String prefix = schedulerName + "-worker-";
-            assertThat(Thread.getAllStackTraces().keySet().stream()
-                    .filter(th -> th.getName().startsWith(prefix) && th.isAlive()).count())
-                    .as("worker threads of %s alive after close()", scheduler).isZero();
+            fixture.close();
         }
         if (failed) {
             return;
@@ -182,7 +164,6 @@ final class Harness implements AutoCloseable {
             assertThat(w.waiters().getAsInt()).as("waiters left in %s", w.primitive()).isZero();
         }
         assertThat(Waits.liveTimers() - timersBefore).as("timers of dev.spindle.sync left pending").isZero();
-        assertThat(uncaught).as("failures that reached the uncaught handler").isEmpty();
     }
 
     @SuppressWarnings("unchecked")

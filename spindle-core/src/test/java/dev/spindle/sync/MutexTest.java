@@ -8,14 +8,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.Job;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** Mutex: exclusion, fairness of hand-over, misuse, cancellation and interrupts, under every {@link Mode}. */
+/** Mutex: exclusion, fairness of hand-over, misuse, cancellation and interrupts, under every {@link Actors} kind. */
 class MutexTest {
     /** {@code body} holding {@code mutex}: withLock for fibers, lockBlocking/finally unlock for threads. */
     static Step locked(Mutex mutex, Step body) {
@@ -43,8 +44,8 @@ class MutexTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void mutualExclusion(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void mutualExclusion(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex("counter"), Mutex::waiterCount);
             int actors = mode.scale(16, 8);
@@ -69,8 +70,8 @@ class MutexTest {
 
     /** unlock() hands the lock to the oldest waiter: waiters get it in arrival order. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void handOverIsFifo(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void handOverIsFifo(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             StringBuffer order = new StringBuffer();
@@ -108,8 +109,8 @@ class MutexTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void fiberRelockFailsFast(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void fiberRelockFailsFast(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             String r = h.runJob(mutex.withLock(mutex.lock()).attempt().map(Object::toString));
@@ -120,8 +121,8 @@ class MutexTest {
 
     /** withLock releases on failure of the body. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void withLockReleasesOnFailure(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void withLockReleasesOnFailure(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             String r = h.runJob(mutex.withLock(Job.failure(new IllegalArgumentException("no"))).attempt()
@@ -137,8 +138,8 @@ class MutexTest {
      * never overlapped.
      */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancellationNeverLeavesTheLockHeld(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancellationNeverLeavesTheLockHeld(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Mutex mutex = h.watch(new Mutex(), Mutex::waiterCount);
             AtomicInteger inside = new AtomicInteger();
@@ -189,9 +190,9 @@ class MutexTest {
             }
         });
         t.start();
-        Polling.until(() -> mutex.waiterCount() == 1, "the thread to wait");
+        Patience.until(() -> mutex.waiterCount() == 1, "the thread to wait");
         t.interrupt();
-        t.join(Harness.LONG.toMillis());
+        t.join(Patience.LONG.toMillis());
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         assertThat(mutex.waiterCount()).isZero();
         mutex.unlock();

@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.LincheckOptions;
 import dev.spindle.Outcome;
 import dev.spindle.ParkedFibers;
 import java.util.ArrayDeque;
@@ -144,7 +145,7 @@ public class PoolLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        ModelCheck.against(Spec.class, PoolLincheckTest.class);
+        LincheckOptions.check(PoolLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: free items (a stack), held items, waiting borrowers (a queue). */

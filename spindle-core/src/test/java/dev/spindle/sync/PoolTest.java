@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.Fiber;
 import dev.spindle.Job;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +21,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** marl's pool_test under every {@link Mode}, plus waiting, factory failures and cancellation. */
+/** marl's pool_test under every {@link Actors} kind, plus waiting, factory failures and cancellation. */
 class PoolTest {
     /** Borrows, runs {@code use} with the item, releases: the job form, or borrowBlocking/try-with-resources. */
     static <T> Step borrow(Pool<T> pool, Consumer<T> use) {
@@ -68,8 +69,8 @@ class PoolTest {
 
     /** marl UnboundedPool_Borrow / BoundedPool_Borrow: 100 borrows in a row. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void borrowInARow(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void borrowInARow(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Pool<int[]> unbounded = h.watch(Pool.unbounded(() -> new int[1]), Pool::waiterCount);
             Pool<int[]> bounded = h.watch(Pool.bounded(100, () -> new int[1]), Pool::waiterCount);
@@ -81,8 +82,8 @@ class PoolTest {
 
     /** marl UnboundedPool_ConcurrentBorrow / BoundedPool_ConcurrentBorrow: 10,000 concurrent borrowers. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void concurrentBorrow(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void concurrentBorrow(Actors mode) {
         try (Harness h = new Harness(mode)) {
             int n = mode.scale(10_000, 200);
             Pool<int[]> unbounded = h.watch(Pool.unbounded(() -> new int[1]), Pool::waiterCount);
@@ -97,8 +98,8 @@ class PoolTest {
 
     /** A bounded pool never lends more than its capacity at once, and lends each item to one holder at a time. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void boundedNeverOverlends(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void boundedNeverOverlends(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Pool<AtomicInteger> pool = h.watch(Pool.bounded(3, AtomicInteger::new), Pool::waiterCount);
             AtomicInteger lent = new AtomicInteger();
@@ -124,8 +125,8 @@ class PoolTest {
 
     /** marl *_PolicyReconstruct: an item per loan, each returned item dropped (after onReturn). */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void policyReconstruct(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void policyReconstruct(Actors mode) {
         for (boolean bounded : new boolean[] {false, true}) {
             Counted.reset();
             try (Harness h = new Harness(mode)) {
@@ -144,8 +145,8 @@ class PoolTest {
 
     /** marl *_PolicyPreserve: items made once and reused; onReturn resets them each time. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void policyPreserve(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void policyPreserve(Actors mode) {
         for (boolean bounded : new boolean[] {false, true}) {
             Counted.reset();
             try (Harness h = new Harness(mode)) {
@@ -162,8 +163,8 @@ class PoolTest {
 
     /** A failing factory fails that borrow and gives its place back; the next borrow tries again. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void failingFactoryGivesThePlaceBack(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void failingFactoryGivesThePlaceBack(Actors mode) {
         try (Harness h = new Harness(mode)) {
             AtomicInteger calls = new AtomicInteger();
             Pool<String> pool = h.watch(Pool.bounded(1, () -> {
@@ -240,8 +241,8 @@ class PoolTest {
      * random moments; afterwards every place is free and nobody waits.
      */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancellationLeavesThePoolAsItWas(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancellationLeavesThePoolAsItWas(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Pool<int[]> pool = h.watch(Pool.bounded(2, () -> new int[1]), Pool::waiterCount);
             SplittableRandom random = new SplittableRandom(11);
@@ -292,9 +293,9 @@ class PoolTest {
             }
         });
         t.start();
-        Polling.until(() -> pool.waiterCount() == 1, "the thread to wait");
+        Patience.until(() -> pool.waiterCount() == 1, "the thread to wait");
         t.interrupt();
-        t.join(Harness.LONG.toMillis());
+        t.join(Patience.LONG.toMillis());
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         held.release();
         assertThat(pool.available()).isEqualTo(1);
@@ -303,8 +304,8 @@ class PoolTest {
 
     /** Borrowers wait in arrival order; a loan made by a fiber is usable by another (it is not fiber-bound). */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void waitersServedInArrivalOrder(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void waitersServedInArrivalOrder(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Pool<Object> pool = h.watch(Pool.bounded(1, Object::new), Pool::waiterCount);
             StringBuffer order = new StringBuffer();

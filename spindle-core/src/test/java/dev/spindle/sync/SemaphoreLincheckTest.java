@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.LincheckOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ public class SemaphoreLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        ModelCheck.against(Spec.class, SemaphoreLincheckTest.class);
+        LincheckOptions.check(SemaphoreLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: a count of permits. */

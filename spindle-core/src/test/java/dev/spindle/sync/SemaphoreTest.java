@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.Fiber;
 import dev.spindle.Job;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Semaphore: bounded concurrency, FIFO hand-over, misuse, and permit conservation under cancellation. */
 class SemaphoreTest {
@@ -42,8 +43,8 @@ class SemaphoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void atMostPermitsHoldersAtOnce(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void atMostPermitsHoldersAtOnce(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Semaphore s = h.watch(new Semaphore(3, "three"), Semaphore::waiterCount);
             AtomicInteger inside = new AtomicInteger();
@@ -64,8 +65,8 @@ class SemaphoreTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void releaseHandsToOldestWaiter(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void releaseHandsToOldestWaiter(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Semaphore s = h.watch(new Semaphore(0), Semaphore::waiterCount);
             StringBuffer order = new StringBuffer();
@@ -101,8 +102,8 @@ class SemaphoreTest {
      * is left.
      */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancellationNeverLosesOrLeaksAPermit(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancellationNeverLosesOrLeaksAPermit(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Semaphore s = h.watch(new Semaphore(2), Semaphore::waiterCount);
             AtomicInteger inside = new AtomicInteger();
@@ -143,8 +144,8 @@ class SemaphoreTest {
 
     /** Bare acquire(): a waiter cancelled while waiting takes nothing; the permit goes to the next one. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancelledAcquireTakesNothing(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancelledAcquireTakesNothing(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Semaphore s = h.watch(new Semaphore(0), Semaphore::waiterCount);
             String r = h.runJob(s.acquire().start().flatMap(first ->
@@ -171,9 +172,9 @@ class SemaphoreTest {
             }
         });
         t.start();
-        Polling.until(() -> s.waiterCount() == 1, "the thread to wait");
+        Patience.until(() -> s.waiterCount() == 1, "the thread to wait");
         t.interrupt();
-        t.join(Harness.LONG.toMillis());
+        t.join(Patience.LONG.toMillis());
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         s.release();
         assertThat(s.availablePermits()).isEqualTo(1);

@@ -1,6 +1,7 @@
 package dev.spindle.sync;
 
 import dev.spindle.Job;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
@@ -9,7 +10,7 @@ import java.util.function.IntFunction;
  * One thing an actor of a scenario does, in three equivalent forms: a job (when actors are fibers), a
  * blocking call (when they are threads), and plain code inside a direct body (when actors are direct
  * fibers: waits use the blocking forms, which there suspend the fiber). Writing a scenario once in steps
- * runs the same test under every {@link Mode}, which is how the package promises identical semantics for
+ * runs the same test under every {@link Actors} kind, which is how the package promises identical semantics for
  * fibers, direct fibers and threads.
  */
 interface Step {
@@ -118,7 +119,7 @@ interface Step {
         return new Step() {
             @Override
             public Job<Void> job() {
-                long deadline = System.nanoTime() + Harness.LONG.toNanos();
+                long deadline = System.nanoTime() + Patience.LONG.toNanos();
                 return poll(deadline);
             }
 
@@ -128,7 +129,7 @@ interface Step {
                         return Job.unit();
                     }
                     if (System.nanoTime() - deadline > 0) {
-                        return Job.failure(new AssertionError("timed out after " + Harness.LONG + " waiting for " + what));
+                        return Job.failure(new AssertionError("timed out after " + Patience.LONG + " waiting for " + what));
                     }
                     return Job.sleep(Duration.ofMillis(1)).then(poll(deadline));
                 });
@@ -136,7 +137,7 @@ interface Step {
 
             @Override
             public void block() {
-                Polling.until(condition, what);
+                Patience.until(condition, what);
             }
         };
     }

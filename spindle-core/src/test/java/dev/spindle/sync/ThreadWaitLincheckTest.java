@@ -1,6 +1,6 @@
 package dev.spindle.sync;
 
-import dev.spindle.StressScale;
+import dev.spindle.LincheckOptions;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * or left in the primitive), a timeout against a signal (likewise), and hand-over of a mutex.
  */
 public class ThreadWaitLincheckTest {
-    private static final int INVOCATIONS = StressScale.of(500);
+    private static final int INVOCATIONS = LincheckOptions.INVOCATIONS;
 
     @Test
     @Tag("stress")

@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.LincheckOptions;
 import dev.spindle.ParkedFibers;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
@@ -78,7 +79,7 @@ public class TicketLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        ModelCheck.against(Spec.class, TicketLincheckTest.class);
+        LincheckOptions.check(TicketLincheckTest.class, Spec.class);
     }
 
     /**
@@ -89,7 +90,7 @@ public class TicketLincheckTest {
     @Test
     @Tag("stress")
     void modelCheckEveryTicket() {
-        ModelCheck.against(EveryTicketSpec.class, EveryTicket.class);
+        LincheckOptions.check(EveryTicket.class, EveryTicketSpec.class);
     }
 
     /** The sequential specification: which tickets are done; whether the awaiter was cancelled. */

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** marl's ticket_test under every {@link Mode}, plus early done(), repeated done() and cancellation. */
+/** marl's ticket_test under every {@link Actors} kind, plus early done(), repeated done() and cancellation. */
 class TicketTest {
     static Step await(Ticket t) {
         return waitOn(t.await(), t::awaitBlocking);
@@ -25,8 +25,8 @@ class TicketTest {
      * strictly in take order.
      */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void thousandTicketsRunInTakeOrder(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void thousandTicketsRunInTakeOrder(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Ticket.Queue queue = h.watch(new Ticket.Queue("order"), q -> 0);
             int count = 1000;
@@ -89,8 +89,8 @@ class TicketTest {
 
     /** Concurrent done() calls in any order still call every ticket after all earlier ones are done. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void shuffledDoneCallsKeepTheOrder(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void shuffledDoneCallsKeepTheOrder(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Ticket.Queue queue = new Ticket.Queue();
             int n = mode.scale(200, 100);
@@ -119,8 +119,8 @@ class TicketTest {
 
     /** A fiber cancelled in await() stops waiting; the ticket keeps its place until done(). */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancelledWaiterKeepsThePlace(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancelledWaiterKeepsThePlace(Actors mode) {
         try (Harness h = new Harness(mode)) {
             Ticket.Queue queue = new Ticket.Queue();
             Ticket first = queue.take();

@@ -7,6 +7,7 @@ import dev.spindle.HelperThread;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import dev.spindle.StressScale;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.BrokenBarrierException;
@@ -133,6 +134,6 @@ class TimedWaitRaceStressTest {
     /** Both threads of {@link #threads} meet at a barrier; the hang guard fails a round that never meets. */
     private static void await(CyclicBarrier barrier)
             throws InterruptedException, BrokenBarrierException, TimeoutException {
-        barrier.await(Harness.LONG.toNanos(), TimeUnit.NANOSECONDS);
+        barrier.await(Patience.LONG.toNanos(), TimeUnit.NANOSECONDS);
     }
 }

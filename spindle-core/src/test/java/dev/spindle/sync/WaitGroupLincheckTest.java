@@ -1,5 +1,6 @@
 package dev.spindle.sync;
 
+import dev.spindle.LincheckOptions;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -34,7 +35,7 @@ public class WaitGroupLincheckTest {
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
     void modelCheck() {
-        ModelCheck.against(Spec.class, WaitGroupLincheckTest.class);
+        LincheckOptions.check(WaitGroupLincheckTest.class, Spec.class);
     }
 
     /** The sequential specification: a non-negative count. */

@@ -8,14 +8,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.Job;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** marl's waitgroup_test, under every {@link Mode}, plus cancellation, interrupts and bad input. */
+/** marl's waitgroup_test, under every {@link Actors} kind, plus cancellation, interrupts and bad input. */
 class WaitGroupTest {
     static Step await(WaitGroup wg) {
         return waitOn(wg.await(), wg::awaitBlocking);
@@ -63,8 +64,8 @@ class WaitGroupTest {
 
     /** marl WaitGroup_OneTask. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void oneTask(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void oneTask(Actors mode) {
         try (Harness h = new Harness(mode)) {
             WaitGroup wg = h.watch(new WaitGroup(1), WaitGroup::waiterCount);
             AtomicInteger counter = new AtomicInteger();
@@ -80,8 +81,8 @@ class WaitGroupTest {
 
     /** marl WaitGroup_10Tasks. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void tenTasks(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void tenTasks(Actors mode) {
         try (Harness h = new Harness(mode)) {
             WaitGroup wg = h.watch(new WaitGroup(10), WaitGroup::waiterCount);
             AtomicInteger counter = new AtomicInteger();
@@ -97,8 +98,8 @@ class WaitGroupTest {
 
     /** add() announces tasks after construction; many waiters are all released by the last done(). */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void manyWaitersReleasedByLastDone(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void manyWaitersReleasedByLastDone(Actors mode) {
         try (Harness h = new Harness(mode)) {
             WaitGroup wg = h.watch(new WaitGroup(), WaitGroup::waiterCount);
             WaitGroup waiting = h.watch(new WaitGroup(20), WaitGroup::waiterCount);
@@ -120,8 +121,8 @@ class WaitGroupTest {
 
     /** A wait group can be reused: after zero, add() closes it again. */
     @ParameterizedTest
-    @EnumSource(Mode.class)
-    void reusedAfterZero(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#all")
+    void reusedAfterZero(Actors mode) {
         try (Harness h = new Harness(mode)) {
             WaitGroup wg = h.watch(new WaitGroup(), WaitGroup::waiterCount);
             AtomicInteger rounds = new AtomicInteger();
@@ -136,8 +137,8 @@ class WaitGroupTest {
 
     /** A fiber cancelled while waiting is removed and leaves nothing behind. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void cancelledWaiterIsRemoved(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void cancelledWaiterIsRemoved(Actors mode) {
         try (Harness h = new Harness(mode)) {
             WaitGroup wg = h.watch(new WaitGroup(1), WaitGroup::waiterCount);
             String outcome = h.runJob(wg.await().start().flatMap(f -> untilWaiters(wg::waiterCount, 1)
@@ -161,17 +162,17 @@ class WaitGroupTest {
             }
         });
         t.start();
-        Polling.until(() -> wg.waiterCount() == 1, "the thread to wait");
+        Patience.until(() -> wg.waiterCount() == 1, "the thread to wait");
         t.interrupt();
-        t.join(Harness.LONG.toMillis());
+        t.join(Patience.LONG.toMillis());
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
         assertThat(wg.waiterCount()).isZero();
     }
 
     /** The blocking form refuses to park a thread that runs fibers; the message names the job form. */
     @ParameterizedTest
-    @EnumSource(value = Mode.class, names = "THREADS", mode = EnumSource.Mode.EXCLUDE)
-    void blockingFormInsideAJobFailsFast(Mode mode) {
+    @MethodSource("dev.spindle.sync.Actors#fiberKinds")
+    void blockingFormInsideAJobFailsFast(Actors mode) {
         try (Harness h = new Harness(mode)) {
             WaitGroup wg = h.watch(new WaitGroup(1), WaitGroup::waiterCount);
             String failure = h.runJob(Job.run(() -> {

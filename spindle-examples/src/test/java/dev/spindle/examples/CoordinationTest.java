@@ -6,6 +6,8 @@ import dev.spindle.Job;
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
 import dev.spindle.sync.WaitGroup;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -39,11 +41,11 @@ final class CoordinationTest {
 
     /** The wait group reaches zero only once every document is counted, so the map is complete. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void waitGroupWaitsForEveryTask(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void waitGroupWaitsForEveryTask(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
             for (int i = 0; i < 20; i++) {
-                assertThat(scheduler.run(Coordination.wordCounts(DOCUMENTS)))
+                assertThat(fixture.run(Coordination.wordCounts(DOCUMENTS)))
                         .containsExactlyEntriesOf(new TreeMap<>(WORD_COUNTS));
             }
         }
@@ -59,39 +61,39 @@ final class CoordinationTest {
 
     /** Under the mutex, no increment of the racy counter is lost. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void mutexLosesNoUpdate(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Coordination.guardedIncrements(1_000))).isEqualTo(1_000);
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void mutexLosesNoUpdate(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Coordination.guardedIncrements(1_000))).isEqualTo(1_000);
         }
     }
 
     /** Never more downloads at once than permits, and every download ends (Job.all returns). */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void semaphoreBoundsConcurrency(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Coordination.limitedDownloads(10, 3))).isBetween(1, 3);
-            assertThat(scheduler.run(Coordination.limitedDownloads(10, 1))).isEqualTo(1);
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void semaphoreBoundsConcurrency(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Coordination.limitedDownloads(10, 3))).isBetween(1, 3);
+            assertThat(fixture.run(Coordination.limitedDownloads(10, 1))).isEqualTo(1);
         }
     }
 
     /** Every reader, early or late, sees the version published before the signal. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void eventReleasesEveryReader(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Coordination.waitForConfig())).isEqualTo(CONFIG_READS);
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void eventReleasesEveryReader(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Coordination.waitForConfig())).isEqualTo(CONFIG_READS);
         }
     }
 
     /** The pool makes at most its capacity of builders, and each loan gets a cleared, unshared one. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void poolLendsClearedBuilders(Supplier<Scheduler> kind) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void poolLendsClearedBuilders(SchedulerKind kind) {
         AtomicInteger made = new AtomicInteger();
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Coordination.renderPages(6, counting(made))))
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Coordination.renderPages(6, counting(made))))
                     .isEqualTo(Collections.nCopies(6, PAGE));
         }
         assertThat(made.get()).isBetween(1, 2);

@@ -6,9 +6,10 @@ import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,21 +32,22 @@ final class DirectStyleTest {
 
     /** The consumer's loop takes all ten numbers and joins the producer. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void loopsOverAwaits(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void loopsOverAwaits(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
             for (int i = 0; i < 20; i++) {
-                assertThat(scheduler.run(DirectStyle.directSum())).isEqualTo(55);
+                assertThat(fixture.run(DirectStyle.directSum())).isEqualTo(55);
             }
         }
     }
 
     /** The waiting task logs last, after every worker task; close() waits for all of them. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void executedTasksWaitOnAWaitGroup(Supplier<Scheduler> kind) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void executedTasksWaitOnAWaitGroup(SchedulerKind kind) {
         List<String> log = new CopyOnWriteArrayList<>();
-        try (Scheduler scheduler = kind.get()) {
+        try (SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             DirectStyle.marlStyle(scheduler, 3, log);
         }
         assertThat(log).hasSize(4).endsWith("all 3 workers done");
@@ -57,20 +59,20 @@ final class DirectStyleTest {
      * even on one worker thread, and none is lost.
      */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void blockingLockSuspendsOnlyTheFiber(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(DirectStyle.deposits(10, 5))).isEqualTo(50);
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void blockingLockSuspendsOnlyTheFiber(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(DirectStyle.deposits(10, 5))).isEqualTo(50);
         }
     }
 
     /** Cancellation reaches the hour-long await; the finally block runs before cancel returns. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void cancellationReachesTheAwait(Supplier<Scheduler> kind) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void cancellationReachesTheAwait(SchedulerKind kind) {
         List<String> log = new CopyOnWriteArrayList<>();
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(DirectStyle.cancelWhileWaiting(log))).isInstanceOf(Outcome.Cancelled.class);
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(DirectStyle.cancelWhileWaiting(log))).isInstanceOf(Outcome.Cancelled.class);
         }  // close() would wait an hour for a timer left behind
         assertThat(log).isEqualTo(CANCEL_LOG);
     }

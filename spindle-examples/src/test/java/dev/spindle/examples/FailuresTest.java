@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,9 +19,10 @@ final class FailuresTest {
 
     /** {@code run} wraps a checked failure in CompletionException and rethrows an unchecked one as is. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void runRethrows(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void runRethrows(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             assertThat(Failures.whatRunThrows(scheduler, Failures.readPort(Map.of())))
                     .isEqualTo("CompletionException: java.io.IOException: no 'port' in the configuration");
             assertThat(Failures.whatRunThrows(scheduler, Failures.readPort(Map.of("port", "http"))))
@@ -32,13 +34,13 @@ final class FailuresTest {
 
     /** {@code attempt} and {@code recover} turn the failure into a value. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void failuresBecomeValues(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Failures.readPort(Map.of()).attempt()))
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void failuresBecomeValues(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Failures.readPort(Map.of()).attempt()))
                     .isInstanceOfSatisfying(Outcome.Failure.class, f ->
                             assertThat(f.error()).isInstanceOf(IOException.class));
-            assertThat(scheduler.run(Failures.readPort(Map.of()).recover(e -> 8080))).isEqualTo(8080);
+            assertThat(fixture.run(Failures.readPort(Map.of()).recover(e -> 8080))).isEqualTo(8080);
         }
     }
 

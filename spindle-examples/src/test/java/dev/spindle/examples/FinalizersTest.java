@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.spindle.Job;
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,9 +22,10 @@ final class FinalizersTest {
 
     /** {@code ensure} closes the resource once after a success, a failure and a cancellation. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void ensureRunsOnEveryOutcome(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void ensureRunsOnEveryOutcome(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             assertRun(scheduler, log -> Finalizers.withResource(log, Job.result("ok")),
                     Outcome.success("ok"), "open", "close");
             assertRun(scheduler, log -> Finalizers.withResource(log, Job.failure(DISK_FULL)),
@@ -35,9 +37,10 @@ final class FinalizersTest {
 
     /** {@code onCancel} runs on cancellation only. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void onCancelRunsOnlyOnCancellation(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void onCancelRunsOnlyOnCancellation(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             assertRun(scheduler, log -> Finalizers.rollbackOnCancel(log, Job.result("ok")), Outcome.success("ok"));
             assertRun(scheduler, log -> Finalizers.rollbackOnCancel(log, Job.failure(DISK_FULL)),
                     Outcome.failure(DISK_FULL));
@@ -48,9 +51,10 @@ final class FinalizersTest {
 
     /** An uncancelable region finishes its work; the cancellation takes effect right after it. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void uncancelableRegionRunsToItsEnd(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void uncancelableRegionRunsToItsEnd(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             assertRun(scheduler, Finalizers::commitThenStop, Outcome.cancelled(), "committed");
         }
     }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.Job;
 import dev.spindle.Outcome;
-import dev.spindle.Scheduler;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,10 +18,10 @@ final class HelloJobsTest {
 
     /** {@code answer()} gives 42. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void answerIs42(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(HelloJobs.answer())).isEqualTo(42);
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void answerIs42(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(HelloJobs.answer())).isEqualTo(42);
         }
     }
 
@@ -33,34 +33,34 @@ final class HelloJobsTest {
 
     /** Building a job runs nothing; running it twice runs it twice. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void jobsAreLazyAndRerunnable(Supplier<Scheduler> kind) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void jobsAreLazyAndRerunnable(SchedulerKind kind) {
         AtomicInteger runs = new AtomicInteger();
         Job<Integer> counter = HelloJobs.countRuns(runs);
         assertThat(runs).hasValue(0);
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(counter)).isEqualTo(1);
-            assertThat(scheduler.run(counter)).isEqualTo(2);
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(counter)).isEqualTo(1);
+            assertThat(fixture.run(counter)).isEqualTo(2);
         }
     }
 
     /** {@code recover} turns a parse failure into the fallback, and leaves a success alone. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void parseOrFallsBack(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(HelloJobs.parseOr("12", -1))).isEqualTo(12);
-            assertThat(scheduler.run(HelloJobs.parseOr("twelve", -1))).isEqualTo(-1);
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void parseOrFallsBack(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(HelloJobs.parseOr("12", -1))).isEqualTo(12);
+            assertThat(fixture.run(HelloJobs.parseOr("twelve", -1))).isEqualTo(-1);
         }
     }
 
     /** {@code attempt} gives the failure as an outcome instead of throwing. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void tryParseGivesOutcomes(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(HelloJobs.tryParse("7"))).isEqualTo(Outcome.success(7));
-            assertThat(scheduler.run(HelloJobs.tryParse("seven")))
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void tryParseGivesOutcomes(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(HelloJobs.tryParse("7"))).isEqualTo(Outcome.success(7));
+            assertThat(fixture.run(HelloJobs.tryParse("seven")))
                     .isInstanceOfSatisfying(Outcome.Failure.class, f ->
                             assertThat(f.error()).isInstanceOf(NumberFormatException.class));
         }
@@ -68,10 +68,10 @@ final class HelloJobsTest {
 
     /** A million-step loop through {@code flatMap} completes (no StackOverflowError) with the right sum. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void millionStepLoopRunsInBoundedStack(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(HelloJobs.sumTo(1_000_000))).isEqualTo(500_000_500_000L);
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void millionStepLoopRunsInBoundedStack(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(HelloJobs.sumTo(1_000_000))).isEqualTo(500_000_500_000L);
         }
     }
 }

@@ -2,11 +2,11 @@ package dev.spindle.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spindle.Scheduler;
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,11 +17,11 @@ final class MessagingTest {
 
     /** Two gives meet two takes: 20 + 22. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void channelCarriesBothNumbers(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void channelCarriesBothNumbers(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
             for (int i = 0; i < 100; i++) {
-                assertThat(scheduler.run(Messaging.channelSum())).isEqualTo(42);
+                assertThat(fixture.run(Messaging.channelSum())).isEqualTo(42);
             }
         }
     }
@@ -31,61 +31,61 @@ final class MessagingTest {
      * or close() would wait for it.
      */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void takeThenTimeout(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Messaging.takeTwice())).containsExactly("got hello", "timed out");
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void takeThenTimeout(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Messaging.takeTwice())).containsExactly("got hello", "timed out");
         }
     }
 
     /** A patient client gets the answer, and the server sees its give committed. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void patientClientIsAnswered(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Messaging.askWithPatience(Duration.ZERO, Duration.ofHours(1))))
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void patientClientIsAnswered(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Messaging.askWithPatience(Duration.ZERO, Duration.ofHours(1))))
                     .isEqualTo("answer to q / answered");
         }
     }
 
     /** An impatient client times out, and its nack tells the server to drop the answer. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void impatientClientNacks(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Messaging.askWithPatience(Duration.ofMillis(50), Duration.ofMillis(5))))
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void impatientClientNacks(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Messaging.askWithPatience(Duration.ofMillis(50), Duration.ofMillis(5))))
                     .isEqualTo("timed out / client gave up, answer dropped");
         }
     }
 
     /** Both waiting readers see the one fill; the second fill is refused. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void ivarIsFilledOnce(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
-            assertThat(scheduler.run(Messaging.fillOnce()))
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void ivarIsFilledOnce(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            assertThat(fixture.run(Messaging.fillOnce()))
                     .containsExactly("hello, ada", "hello, ada", "refilled: false");
         }
     }
 
     /** The actor receives every message in order and stops at the 0. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void mailboxDeliversEveryMessage(Supplier<Scheduler> kind) {
-        try (Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void mailboxDeliversEveryMessage(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
             for (int i = 0; i < 100; i++) {
-                assertThat(scheduler.run(Messaging.mailboxSum())).isEqualTo(6);
+                assertThat(fixture.run(Messaging.mailboxSum())).isEqualTo(6);
             }
         }
     }
 
     /** Three readers, one load. */
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void memoRunsTheLoadOnce(Supplier<Scheduler> kind) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void memoRunsTheLoadOnce(SchedulerKind kind) {
         AtomicInteger loads = new AtomicInteger();
-        try (Scheduler scheduler = kind.get()) {
-            List<String> configs = scheduler.run(Messaging.sharedLoad(loads));
+        try (SchedulerFixture fixture = kind.open()) {
+            List<String> configs = fixture.run(Messaging.sharedLoad(loads));
             assertThat(configs).containsExactly("config #1", "config #1", "config #1");
         }
         assertThat(loads).hasValue(1);

@@ -259,6 +259,15 @@ public final class Simulation implements AutoCloseable {
         return driver.liveCount();
     }
 
+    /**
+     * Number of timers pending (sleeps and timeouts not yet due or cancelled): 0 after a clean close.
+     *
+     * @return the number of pending timers
+     */
+    public int pendingTimers() {
+        return engine.timers().size();
+    }
+
     /** {@return the seed of this simulation's schedule} */
     public long seed() {
         return driver.schedule().seed();
