@@ -125,11 +125,16 @@ public final class Direct {
             return run.await(job);
         }
         if (Worker.currentThreadRunsFibers()) {
-            throw new IllegalStateException("Direct.await (job.await()) called inside a stackless job on "
-                    + Thread.currentThread() + ": blocking there could stop the worker that would wake it;"
-                    + " compose with flatMap, or run the caller as Job.direct(...)");
+            throw awaitInsideStacklessJob();
         }
         return CommonScheduler.INSTANCE.run(job);
+    }
+
+    /** The failure of an {@link #await} called by stackless code, where waiting could stop the worker. */
+    static IllegalStateException awaitInsideStacklessJob() {
+        return new IllegalStateException("Direct.await (job.await()) called inside a stackless job on "
+                + Thread.currentThread() + ": blocking there could stop the worker that would wake it;"
+                + " compose with flatMap, or run the caller as Job.direct(...)");
     }
 
     /** {@return whether the calling code runs inside a direct body, where {@link #await} may be called} */

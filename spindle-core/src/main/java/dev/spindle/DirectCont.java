@@ -251,6 +251,10 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
      * false when its outcome is stored already (DONE).
      */
     private boolean startAwait(Job<?> job) {
+        if (state == INLINE) {
+            // the stackless code of a job this body awaits, run inline on the body's stack, called await
+            throw Direct.awaitInsideStacklessJob();
+        }
         checkCancel();
         STATE.set(this, INLINE); // published to a completer on another thread by the job's own hand-off
         try {

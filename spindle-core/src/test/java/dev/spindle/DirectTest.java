@@ -376,6 +376,20 @@ class DirectTest {
                 .hasMessageContaining("inside a stackless job"));
     }
 
+    /**
+     * A stackless job that a direct body awaits runs inline on the body's stack (continuation backend); an
+     * await in that job's code is the job's, not the body's, and is refused as in any stackless job. The
+     * fixture's leak check fails the test if the fiber also completed twice (an uncaught failure).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void awaitInsideAStacklessJobThatADirectBodyAwaitsIsRefused(SchedulerKind kind) {
+        kind.use(s -> assertThatThrownBy(
+                () -> s.run(Job.direct(() -> Job.of(() -> Job.of(() -> 7).await()).await())))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("inside a stackless job"));
+    }
+
     /** marl's scheduler test: tasks that wait on a WaitGroup while the scheduler closes all complete. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
