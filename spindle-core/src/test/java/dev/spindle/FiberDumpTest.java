@@ -77,13 +77,13 @@ class FiberDumpTest {
                     "  fiber-" + a.id() + " \"a\" waits on " + this.b);
             assertThat(d.toText()).startsWith("fiber dump of scheduler \"deadlock-" + workers + "\" at ");
 
+            MBeans.await("deadlock-" + workers, true);
             String viaJmx = dumpOverJmx("deadlock-" + workers);
             assertThat(viaJmx.lines().skip(1).toList()).isEqualTo(d.toText().lines().skip(1).toList());
         } finally {
             s.shutdownNow();
         }
-        assertThat(ManagementFactory.getPlatformMBeanServer().isRegistered(
-                new ObjectName("dev.spindle:type=Scheduler,name=deadlock-" + workers))).as("unregistered").isFalse();
+        MBeans.await("deadlock-" + workers, false); // unregistered once terminated
     }
 
     /** Connects to this JVM's platform MBean server through an RMI connector on loopback and dumps. */
@@ -126,8 +126,8 @@ class FiberDumpTest {
                 assertThat(j.get("children")).hasSize(f.children().size());
                 assertThat(j.get("cancelRequested").asBoolean()).isFalse();
             }
-            ObjectName quoted = new ObjectName("dev.spindle:type=Scheduler,name=" + ObjectName.quote(s.name()));
-            assertThat(ManagementFactory.getPlatformMBeanServer().isRegistered(quoted)).isTrue();
+            assertThat(MBeans.of(s.name()).toString()).endsWith("name=" + ObjectName.quote(s.name()));
+            MBeans.await(s.name(), true);
         } finally {
             s.shutdownNow();
         }

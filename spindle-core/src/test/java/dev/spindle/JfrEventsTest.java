@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A JFR recording stream sees the scheduler's events with their fields: start and close, a worker's
  * starvation (a job that sleeps in {@code Thread.sleep} until the event has been seen), an uncaught
- * failure of a named fire-and-forget fiber, and the periodic statistics.
+ * failure of a named fire-and-forget fiber, the periodic statistics, and a fiber blocked for a second.
  */
 @Timeout(120)
 class JfrEventsTest {
@@ -58,6 +58,7 @@ class JfrEventsTest {
                 rs.enable("dev.spindle." + e);
             }
             rs.enable("dev.spindle.SchedulerStatistics").withPeriod(Duration.ofMillis(100));
+            rs.enable("dev.spindle.FiberBlocked").withPeriod(Duration.ofMillis(200));
             rs.onEvent(events::add);
             rs.startAsync();
 
@@ -89,7 +90,14 @@ class JfrEventsTest {
             assertThat(stats.getInt("workers")).isEqualTo(2);
             assertThat(stats.getLong("fibersStarted")).isGreaterThanOrEqualTo(3);
 
-            s.close();
+            IVar<String> never = new IVar<>("never");
+            s.submit(never.read().named("waiter"));
+            RecordedEvent blocked = await("dev.spindle.FiberBlocked", e -> of(e, name));
+            assertThat(blocked.getString("fiberName")).isEqualTo("waiter");
+            assertThat(blocked.getString("blockedOn")).isEqualTo(never.toString());
+            assertThat(blocked.getDuration("blockedFor")).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+
+            s.shutdownNow();
             await("dev.spindle.SchedulerClose", e -> of(e, name));
         }
     }

@@ -52,6 +52,7 @@ class MetricsTest {
             assertThat(m.workers()).isEqualTo(2);
             assertThat(m.wakeups()).isLessThanOrEqualTo(m.parks());
 
+            MBeans.await("metrics", true);
             SchedulerMXBean bean = JMX.newMXBeanProxy(ManagementFactory.getPlatformMBeanServer(),
                     new ObjectName("dev.spindle:type=Scheduler,name=metrics"), SchedulerMXBean.class);
             assertThat(List.of(bean.getFibersStarted(), bean.getFibersFinished(), bean.getLiveFibers(),

@@ -1,6 +1,7 @@
 package dev.spindle.internal.diag;
 
 import dev.spindle.FiberDump;
+import dev.spindle.FiberSnapshot;
 import dev.spindle.SchedulerMetrics;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.EngineHooks;
@@ -28,7 +29,9 @@ import java.util.concurrent.locks.LockSupport;
  *   starvation checker sleeps and measures its own lateness the same way). One probe is out at a time; a
  *   lateness past the threshold is warned once per episode (until a probe comes back in time) and is a
  *   JFR event each time. No probe is sent while every worker is parked, so an idle scheduler stays idle.
- * Statistics: every live Diagnostics is in {@link #LIVE}, which the periodic JFR event reads.
+ * Statistics: every live Diagnostics is in {@link #LIVE}, which the periodic JFR events read: the
+ *   statistics of each scheduler, and (FiberBlocked, off by default) a dump of each, compared with the
+ *   previous one to find fibers waiting on the same thing for BLOCKED_NANOS ({@link BlockedTracker}).
  * </pre>
  */
 public final class Diagnostics implements EngineHooks {
@@ -43,8 +46,14 @@ public final class Diagnostics implements EngineHooks {
 
     private static final Set<Diagnostics> LIVE = ConcurrentHashMap.newKeySet();
 
+    /** A fiber waiting this long on one thing is a FiberBlocked event (when that event is enabled). */
+    static final long BLOCKED_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     static {
-        Jfr.registerStatistics(Diagnostics::allMetrics);
+        Jfr.watchRecorder(() -> {
+            Jfr.registerStatistics(Diagnostics::allMetrics);
+            Jfr.registerBlocked(Diagnostics::lookForBlocked);
+        });
     }
 
     private final Engine engine;
@@ -57,6 +66,8 @@ public final class Diagnostics implements EngineHooks {
     private volatile boolean probeOut;
     /** A lateness warning was given and no probe has come back in time since. Probe runs only. */
     private volatile boolean latenessWarned;
+    /** Long waits, for the FiberBlocked event. */
+    private final BlockedTracker blocked = new BlockedTracker(BLOCKED_NANOS);
 
     private Diagnostics(Engine engine, long thresholdNanos, Source source) {
         this.engine = engine;
@@ -150,6 +161,15 @@ public final class Diagnostics implements EngineHooks {
             out.add(d.source.metrics());
         }
         return out;
+    }
+
+    private static void lookForBlocked() {
+        for (Diagnostics d : LIVE) {
+            for (BlockedTracker.Report r : d.blocked.update(d.source.dump(), System.nanoTime())) {
+                FiberSnapshot f = r.fiber();
+                Jfr.blocked(d.engine.name(), f.id(), f.name(), f.blockedOn(), r.blockedNanos());
+            }
+        }
     }
 
     /** The probe: measures how long an item pushed on the global queue waits for a worker. */

@@ -5,59 +5,80 @@ import java.util.function.Supplier;
 
 /**
  * The runtime's JFR events, usable whether or not the {@code jdk.jfr} module is present: every method does
- * nothing when it is absent (a runtime image without it, or a modular application that did not resolve it).
- * {@link JfrEvents} is the only class that names {@code jdk.jfr} types, and it is loaded only when the module
- * is there. A disabled event costs its {@code shouldCommit()} check.
+ * nothing when it is absent (a runtime image without it, or a modular application that did not resolve it),
+ * and nothing until the flight recorder has been initialized (a recording started, from the command line or
+ * later with jcmd). {@link JfrEvents} is the only class that names event types, loaded only then: loading
+ * an event class sets up JFR's machinery, half a second of class loading that a program never recording
+ * must not pay. A disabled event costs its {@code shouldCommit()} check.
  */
 public final class Jfr {
-    /** Whether jdk.jfr can be used by this module. */
-    static final boolean AVAILABLE = detect();
+    /** Whether the recorder is initialized (set by its listener; it never goes back). */
+    static volatile boolean initialized;
 
     private Jfr() {
     }
 
-    private static boolean detect() {
+    /** Registers the listener that turns the events on once the recorder is initialized; once per process. */
+    static void watchRecorder(Runnable onInitialized) {
         try {
-            Module jfr = Class.forName("jdk.jfr.Event").getModule();
-            return Jfr.class.getModule().canRead(jfr);
+            Module jfr = Class.forName("jdk.jfr.FlightRecorder").getModule();
+            if (Jfr.class.getModule().canRead(jfr)) {
+                RecorderListener.add(() -> {
+                    initialized = true;
+                    onInitialized.run();
+                });
+            }
         } catch (ClassNotFoundException | LinkageError e) {
-            return false;
+            // no jdk.jfr: no events
         }
     }
 
     static void schedulerStart(String scheduler, int workers) {
-        if (AVAILABLE) {
+        if (initialized) {
             JfrEvents.schedulerStart(scheduler, workers);
         }
     }
 
     static void schedulerClose(String scheduler) {
-        if (AVAILABLE) {
+        if (initialized) {
             JfrEvents.schedulerClose(scheduler);
         }
     }
 
     static void starvation(Starvation s) {
-        if (AVAILABLE) {
+        if (initialized) {
             JfrEvents.starvation(s);
         }
     }
 
     static void uncaught(String scheduler, long fiberId, String fiberName, Throwable e) {
-        if (AVAILABLE) {
+        if (initialized) {
             JfrEvents.uncaught(scheduler, fiberId, fiberName, e);
         }
     }
 
     static void timerLateness(String scheduler, long latenessNanos) {
-        if (AVAILABLE) {
+        if (initialized) {
             JfrEvents.timerLateness(scheduler, latenessNanos);
+        }
+    }
+
+    /** Registers {@code look} as the periodic hook of the FiberBlocked event (once per process). */
+    static void registerBlocked(Runnable look) {
+        if (initialized) {
+            JfrEvents.registerBlocked(look);
+        }
+    }
+
+    static void blocked(String scheduler, long fiberId, String fiberName, String blockedOn, long nanos) {
+        if (initialized) {
+            JfrEvents.blocked(scheduler, fiberId, fiberName, blockedOn, nanos);
         }
     }
 
     /** Registers {@code all} as the source of the periodic statistics event (once per process). */
     static void registerStatistics(Supplier<Iterable<SchedulerMetrics>> all) {
-        if (AVAILABLE) {
+        if (initialized) {
             JfrEvents.registerStatistics(all);
         }
     }

@@ -4,6 +4,7 @@ import dev.spindle.SchedulerMetrics;
 import java.util.function.Supplier;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Event;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Label;
@@ -68,6 +69,21 @@ final class JfrEvents {
         }
     }
 
+    /** Registers the periodic hook of FiberBlocked: {@code look} emits what it finds with {@link #blocked}. */
+    static void registerBlocked(Runnable look) {
+        FlightRecorder.addPeriodicEvent(FiberBlocked.class, look);
+    }
+
+    static void blocked(String scheduler, long fiberId, String fiberName, String blockedOn, long nanos) {
+        FiberBlocked e = new FiberBlocked();
+        e.scheduler = scheduler;
+        e.fiberId = fiberId;
+        e.fiberName = fiberName;
+        e.blockedOn = blockedOn;
+        e.blockedFor = nanos;
+        e.commit();
+    }
+
     static void registerStatistics(Supplier<Iterable<SchedulerMetrics>> all) {
         FlightRecorder.addPeriodicEvent(SchedulerStatistics.class, () -> {
             for (SchedulerMetrics m : all.get()) {
@@ -127,6 +143,28 @@ final class JfrEvents {
         long stuckFor;
         @Label("Worker Stack")
         String workerStack;
+    }
+
+    @Name("dev.spindle.FiberBlocked")
+    @Label("Fiber Blocked")
+    @Description("A fiber has waited on the same primitive for at least a second (seen in dumps taken at the"
+            + " event's period; off by default, since each look takes a fiber dump)")
+    @Category("Spindle")
+    @Period("1 s")
+    @Enabled(false)
+    @StackTrace(false)
+    static final class FiberBlocked extends Event {
+        @Label("Scheduler")
+        String scheduler;
+        @Label("Fiber Id")
+        long fiberId;
+        @Label("Fiber Name")
+        String fiberName;
+        @Label("Blocked On")
+        String blockedOn;
+        @Label("Blocked For")
+        @Timespan(Timespan.NANOSECONDS)
+        long blockedFor;
     }
 
     @Name("dev.spindle.UncaughtFailure")
