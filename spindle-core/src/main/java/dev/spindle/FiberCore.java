@@ -15,6 +15,7 @@ import dev.spindle.internal.run.Timer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
 
 /**
  * The runtime object of a fiber: root continuation of its job, cancellation token, node of the
@@ -405,7 +406,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     }
 
     /** The live children, newest first (racy: a child may finish meanwhile); for dumps. */
-    void forEachLiveChild(java.util.function.Consumer<FiberCore<?>> action) {
+    void forEachLiveChild(Consumer<FiberCore<?>> action) {
         for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
             if (c.pending != 0) {
                 action.accept(c);

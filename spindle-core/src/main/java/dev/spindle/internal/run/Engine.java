@@ -41,6 +41,11 @@ import java.util.function.Consumer;
  *   a drive. close() also joins the worker threads; shutdown() returns at once.
  *   INV: once CLOSING with no live fiber, none can start again (roots are refused, children need a live
  *   parent), so a quiescence seen then is final.
+ *
+ * Diagnostics
+ *   A scheduler's diagnostics (internal.diag) install {@link EngineHooks} once after construction: told of
+ *   every uncaught failure and of termination. Names from job.named(..) live in a weak side table here
+ *   ({@link FiberNames}); only named fibers pay for it.
  * </pre>
  */
 public final class Engine extends EngineHotFieldsPadded {

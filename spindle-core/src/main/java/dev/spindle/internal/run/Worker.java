@@ -50,6 +50,13 @@ import java.util.concurrent.locks.LockSupport;
  *   against a real pushGlobal on real threads, since the Lincheck model check assumes sequential
  *   consistency and cannot see a store-load reordering.
  *
+ * Diagnostics
+ * ===========
+ *   For the starvation watchdog (internal.diag.Watchdog) every item bumps {@code progress} on entry and on
+ *   exit (opaque stores: odd while an item runs) and publishes itself as {@code running} in the young
+ *   stack object; parks, wake-ups and shares are counted where they happen, off the per-item path. Other
+ *   threads read all of these racily, for reports and metrics only.
+ *
  * Fields: the stack and counters are owner-only plain fields; {@code state} and {@code thread} are read
  * by producers (volatile).
  * </pre>
