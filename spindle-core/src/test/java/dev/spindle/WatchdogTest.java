@@ -81,6 +81,29 @@ class WatchdogTest {
         }
     }
 
+    @Test
+    void aWorkerParkedInsideANestedRunIsNotStarving() throws Exception {
+        Scheduler s = Scheduler.builder().workers(1).name("nested").starvationThreshold(Duration.ZERO).build();
+        List<Starvation> reports = new ArrayList<>();
+        Watchdog dog = new Watchdog(s.engine, 100 * MS, reports::add);
+        IVar<String> gate = new IVar<>("gate");
+        try {
+            dog.sample(0);
+            var outer = s.submit(Job.of(() -> s.run(gate.read()))); // drives the worker inside its item
+            while (!s.engine.worker(0).isParked() || (s.engine.worker(0).progress() & 1) == 0) {
+                Thread.onSpinWait();
+            }
+            dog.sample(10 * MS);
+            dog.sample(500 * MS);
+            dog.sample(1_000 * MS);
+            assertThat(reports).isEmpty();
+            s.submit(gate.fill("open")).get(30, TimeUnit.SECONDS);
+            assertThat(outer.get(30, TimeUnit.SECONDS)).isEqualTo("open");
+        } finally {
+            s.close();
+        }
+    }
+
     /** The worker thread that runs userCodeThatSleeps. */
     private static Thread sleepingWorkerThread(Scheduler s) {
         while (true) {

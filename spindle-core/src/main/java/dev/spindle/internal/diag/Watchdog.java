@@ -20,8 +20,9 @@ import java.util.function.Consumer;
  * it with its own clock) and remembers, per worker, the count it last saw and when it first saw it. A
  * count that is odd and has not changed for the threshold means one item has run at least that long: the
  * worker is reported, with the stack of the thread driving it, once per episode; a new count starts a new
- * episode. The stack is taken before the count is read again: if the count moved meanwhile the stack may
- * belong to a later item, and nothing is reported.
+ * episode, and so does a parked worker (a job that calls scheduler.run drives the worker inside its item,
+ * and may park there with nothing to run: nothing starves). The stack is taken before the count is read
+ * again: if the count moved meanwhile the stack may belong to a later item, and nothing is reported.
  * Single-threaded by construction: the watchdog thread (or the test) is the only caller.
  * </pre>
  */
@@ -58,7 +59,7 @@ public final class Watchdog {
         for (int i = 0; i < seen.length; i++) {
             Worker w = engine.worker(i);
             int p = w.progress();
-            if (!started || p != seen[i]) {
+            if (!started || p != seen[i] || w.isParked()) { // parked: out of work, even inside a nested drive
                 seen[i] = p;
                 seenSince[i] = now;
                 reported[i] = false;

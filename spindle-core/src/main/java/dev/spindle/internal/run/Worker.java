@@ -345,6 +345,11 @@ public final class Worker extends CacheLinePadding {
         return (int) PROGRESS.getOpaque(this);
     }
 
+    /** Whether this worker's driver is parked, out of work (a nested drive may park inside an item). */
+    public boolean isParked() {
+        return state == PARKED;
+    }
+
     /** The item this worker runs or last ran (racy: for reports only), or null. Any thread. */
     public Work runningItem() {
         return stack.running;
