@@ -40,18 +40,16 @@ public final class Scheduler implements AutoCloseable {
     private static final Duration DEFAULT_STARVATION_THRESHOLD = Duration.ofMillis(100);
 
     final Engine engine;
-    /** The MBean, the watchdog and the events of this scheduler. */
-    final Diagnostics diagnostics;
 
     /** A scheduler over a driven (simulated) engine: no MBean, no watchdog, no events. */
     Scheduler(Engine engine) {
         this.engine = engine;
-        this.diagnostics = null;
     }
 
+    /** A scheduler over a real-time engine, with its MBean, events and (threshold > 0) watchdog. */
     Scheduler(Engine engine, long starvationNanos) {
         this.engine = engine;
-        this.diagnostics = Diagnostics.start(engine, starvationNanos, new Diagnostics.Source() {
+        Diagnostics.start(engine, starvationNanos, new Diagnostics.Source() {
             @Override
             public FiberDump dump() {
                 return Scheduler.this.dump();
@@ -380,11 +378,13 @@ public final class Scheduler implements AutoCloseable {
          * its own warning and a {@code dev.spindle.TimerLateness} event. The watchdog is a daemon thread that
          * wakes every threshold/2; the workers pay two plain stores per item for it.
          *
-         * @throws IllegalArgumentException if negative
+         * @throws IllegalArgumentException if negative, or positive and under a millisecond
          */
         public Builder starvationThreshold(Duration threshold) {
-            if (threshold.isNegative()) {
-                throw new IllegalArgumentException("starvation threshold must not be negative, was " + threshold);
+            Objects.requireNonNull(threshold, "threshold");
+            if (threshold.isNegative() || (!threshold.isZero() && threshold.compareTo(Duration.ofMillis(1)) < 0)) {
+                throw new IllegalArgumentException(
+                        "starvation threshold must be zero (off) or at least 1 ms, was " + threshold);
             }
             this.starvationThreshold = threshold;
             return this;

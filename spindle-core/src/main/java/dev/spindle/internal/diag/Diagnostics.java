@@ -97,11 +97,6 @@ public final class Diagnostics implements EngineHooks {
         return d;
     }
 
-    /** The watchdog (null when off), for tests that drive it with their own clock. */
-    public Watchdog watchdog() {
-        return watchdog;
-    }
-
     @Override
     public void uncaught(Strand<?> fiber, Throwable e) {
         Jfr.uncaught(engine.name(), fiber == null ? -1 : DumpText.idOf(fiber),
