@@ -376,7 +376,7 @@ public final class Scheduler implements AutoCloseable {
          * {@link System.Logger} with the worker thread's stack, and a {@code dev.spindle.WorkerStarvation}
          * JFR event. Work falling due that waits longer than the threshold for a worker (timers fire late) is
          * its own warning and a {@code dev.spindle.TimerLateness} event. The watchdog is a daemon thread that
-         * wakes every threshold/2; the workers pay two plain stores per item for it.
+         * wakes every threshold/2; the workers pay three plain stores per item for it.
          *
          * @throws IllegalArgumentException if negative, or positive and under a millisecond
          */

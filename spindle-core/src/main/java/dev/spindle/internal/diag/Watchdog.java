@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 
 /**
  * The starvation watchdog, after Go's sysmon: finds workers that have been inside one work item for
- * longer than a threshold, by sampling, at no cost to the workers beyond two opaque stores per item.
+ * longer than a threshold, by sampling, at no cost to the workers beyond three plain stores per item (Worker.run).
  *
  * <pre>
  * Implementation overview
