@@ -266,9 +266,12 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            dev.spindle.internal.run.FiberObserver o = w.engine().observer();
-            if (o != null && k.fiber != null) {
-                o.named(k.fiber, name);
+            if (k.fiber != null) {
+                k.fiber.engine().nameFiber(k.fiber, name);
+                dev.spindle.internal.run.FiberObserver o = k.fiber.engine().observer();
+                if (o != null) {
+                    o.named(k.fiber, name);
+                }
             }
             job.doJob(w, k);
         }

@@ -1,5 +1,6 @@
 package dev.spindle;
 
+import dev.spindle.internal.diag.DumpText;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
@@ -10,7 +11,11 @@ import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Timer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
 
 /**
  * The runtime object of a fiber: root continuation of its job, cancellation token, node of the
@@ -171,9 +176,20 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         return state >= SUCCEEDED;
     }
 
+    /** {@code fiber-12 "reader" [running]}: the id, the name given with {@code named(..)}, the state. */
     @Override
     public String toString() {
-        return "fiber@" + Integer.toHexString(System.identityHashCode(this)) + "[" + stateName() + "]";
+        return label() + " [" + stateName() + "]";
+    }
+
+    /** The fiber's number in dumps and reports ({@link DumpText#idOf}). */
+    long id() {
+        return DumpText.idOf(this);
+    }
+
+    /** {@code fiber-12 "reader"}, or {@code fiber-12} when unnamed. */
+    String label() {
+        return DumpText.label(id(), engine.fiberName(this));
     }
 
     private String stateName() {
@@ -249,7 +265,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             BLOCKED_ON.setRelease(this, null);
         }
         if (finalState == FAILED && (flagsAndDebt & REPORTS_FAILURE) != 0 && waiting == null) {
-            engine.reportUncaught((Throwable) result);
+            engine.reportUncaught(this, (Throwable) result);
         }
         while (waiting != null) {
             Cont<?> next = (Cont<?>) waiting.next;
@@ -358,7 +374,52 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     @Override
     public String describe() {
-        return "join of fiber@" + Integer.toHexString(System.identityHashCode(this));
+        return "join of " + label();
+    }
+
+    /**
+     * This fiber as a dump entry (racy reads: see FiberSnapshot); {@code worker} names the thread running
+     * it now, or null.
+     */
+    FiberSnapshot snapshot(String worker) {
+        List<Long> children = new ArrayList<>();
+        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+            if (c.pending != 0) {
+                children.add(c.id());
+            }
+        }
+        Blocker b = blockedOn;
+        FiberSnapshot.State st;
+        String on = null;
+        if (isDone()) {
+            st = FiberSnapshot.State.FINISHING;
+        } else if (worker != null) {
+            st = FiberSnapshot.State.RUNNING;
+        } else if ((flagsAndDebt & STARTED) == 0 || b == null) {
+            st = FiberSnapshot.State.RUNNABLE; // racy read of the flag: a fiber starting now reads as runnable
+        } else {
+            st = b instanceof Timer ? FiberSnapshot.State.SLEEPING : FiberSnapshot.State.BLOCKED;
+            on = describeSafely(b);
+        }
+        return new FiberSnapshot(id(), engine.fiberName(this), st, on, st == FiberSnapshot.State.RUNNING ? worker : null,
+                parent == null ? -1 : parent.id(), children, isCancelRequested());
+    }
+
+    /** The live children, newest first (racy: a child may finish meanwhile); for dumps. */
+    void forEachLiveChild(Consumer<FiberCore<?>> action) {
+        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+            if (c.pending != 0) {
+                action.accept(c);
+            }
+        }
+    }
+
+    private static String describeSafely(Blocker b) {
+        try {
+            return b.describe();
+        } catch (RuntimeException | StackOverflowError e) {
+            return b.getClass().getSimpleName() + " (its description failed: " + e + ")";
+        }
     }
 
     /** What this fiber last blocked on, or null: for deadlock reports (may be stale while running). */

@@ -260,8 +260,10 @@ public abstract class Job<A> {
     }
 
     /**
-     * This job, naming the fiber that runs it: the name appears in simulator traces and deadlock reports
-     * ({@code job.named("reader").start()}). Costs nothing on a production scheduler.
+     * This job, naming the fiber that runs it: the name appears in the fiber's {@code toString()}, in fiber
+     * dumps ({@link Scheduler#dump()}), watchdog warnings, simulator traces and deadlock reports
+     * ({@code job.named("reader").start()}). Costs one entry in a weak table of names when it runs; an
+     * unnamed fiber pays nothing.
      */
     public final Job<A> named(String name) {
         return new Control.Named<>(this, Objects.requireNonNull(name, "name"));

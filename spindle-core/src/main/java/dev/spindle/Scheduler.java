@@ -1,9 +1,11 @@
 package dev.spindle;
 
+import dev.spindle.internal.diag.Diagnostics;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.StopCondition;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Worker;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -35,11 +37,29 @@ import java.util.function.Consumer;
  */
 public final class Scheduler implements AutoCloseable {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    private static final Duration DEFAULT_STARVATION_THRESHOLD = Duration.ofMillis(100);
 
     final Engine engine;
 
+    /** A scheduler over a driven (simulated) engine: no MBean, no watchdog, no events. */
     Scheduler(Engine engine) {
         this.engine = engine;
+    }
+
+    /** A scheduler over a real-time engine, with its MBean, events and (threshold > 0) watchdog. */
+    Scheduler(Engine engine, long starvationNanos) {
+        this.engine = engine;
+        Diagnostics.start(engine, starvationNanos, new Diagnostics.Source() {
+            @Override
+            public FiberDump dump() {
+                return Scheduler.this.dump();
+            }
+
+            @Override
+            public SchedulerMetrics metrics() {
+                return Scheduler.this.metrics();
+            }
+        });
     }
 
     /** A scheduler with one worker thread per available processor. */
@@ -197,6 +217,27 @@ public final class Scheduler implements AutoCloseable {
         return body != null && body.engine() == engine;
     }
 
+    /** The scheduler's name: the builder's {@link Builder#name}, or {@code spindle-<n>}, unique in the process. */
+    public String name() {
+        return engine.name();
+    }
+
+    /**
+     * Every live fiber now, as a tree: id, name, state, what it is blocked on, its parent and children, the
+     * worker running it. Taken without stopping the fibers, at a cost proportional to the live fibers and
+     * nothing while nobody asks: the walk follows the links the runtime keeps anyway (roots, the
+     * cancellation tree). Also available from outside the process through the MBean
+     * ({@link SchedulerMXBean#dumpFibers()}).
+     */
+    public FiberDump dump() {
+        return FiberDumper.dump(engine);
+    }
+
+    /** The scheduler's counters now (also the attributes of its MBean, {@link SchedulerMXBean}). */
+    public SchedulerMetrics metrics() {
+        return FiberDumper.metrics(engine);
+    }
+
     /** Number of worker threads (1 for a single-threaded scheduler). */
     public int workerCount() {
         return engine.workerCount();
@@ -297,7 +338,8 @@ public final class Scheduler implements AutoCloseable {
         private int workers = Runtime.getRuntime().availableProcessors();
         private boolean singleThreaded;
         private String name;
-        private Consumer<Throwable> uncaughtHandler = Builder::printUncaught;
+        private Consumer<Throwable> uncaughtHandler;
+        private Duration starvationThreshold = DEFAULT_STARVATION_THRESHOLD;
 
         private Builder() {
         }
@@ -318,13 +360,40 @@ public final class Scheduler implements AutoCloseable {
             return this;
         }
 
-        /** A name for the scheduler and its threads. */
+        /**
+         * A name for the scheduler, its threads, its MBean, its events and its reports (default
+         * {@code spindle-<n>}, unique in the process).
+         */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
             return this;
         }
 
-        /** Receives failures nobody observes (fire-and-forget fibers, failing finalizers of cancelled jobs). */
+        /**
+         * The starvation watchdog's threshold (default 100 ms; {@link Duration#ZERO} turns the watchdog off).
+         * A worker inside one work item for longer (a job that blocks its thread in {@code Thread.sleep}, I/O
+         * or a long computation) is reported once per episode: a WARNING on the {@code dev.spindle}
+         * {@link System.Logger} with the worker thread's stack, and a {@code dev.spindle.WorkerStarvation}
+         * JFR event. Work falling due that waits longer than the threshold for a worker (timers fire late) is
+         * its own warning and a {@code dev.spindle.TimerLateness} event. The watchdog is a daemon thread that
+         * wakes every threshold/2; the workers pay three plain stores per item for it.
+         *
+         * @throws IllegalArgumentException if negative, or positive and under a millisecond
+         */
+        public Builder starvationThreshold(Duration threshold) {
+            Objects.requireNonNull(threshold, "threshold");
+            if (threshold.isNegative() || (!threshold.isZero() && threshold.compareTo(Duration.ofMillis(1)) < 0)) {
+                throw new IllegalArgumentException(
+                        "starvation threshold must be zero (off) or at least 1 ms, was " + threshold);
+            }
+            this.starvationThreshold = threshold;
+            return this;
+        }
+
+        /**
+         * Receives failures nobody observes (fire-and-forget fibers, failing finalizers of cancelled jobs).
+         * The default logs them at ERROR on the {@code dev.spindle} {@link System.Logger}, naming the fiber.
+         */
         public Builder uncaughtHandler(Consumer<Throwable> handler) {
             this.uncaughtHandler = Objects.requireNonNull(handler, "handler");
             return this;
@@ -335,12 +404,7 @@ public final class Scheduler implements AutoCloseable {
             String n = name != null ? name : "spindle-" + SEQUENCE.incrementAndGet();
             return new Scheduler(singleThreaded
                     ? new Engine(n, 1, false, uncaughtHandler)
-                    : new Engine(n, workers, true, uncaughtHandler));
-        }
-
-        private static void printUncaught(Throwable e) {
-            System.err.println("spindle: uncaught failure in a fiber:");
-            e.printStackTrace();
+                    : new Engine(n, workers, true, uncaughtHandler), starvationThreshold.toNanos());
         }
     }
 }

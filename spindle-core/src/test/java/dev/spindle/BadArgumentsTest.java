@@ -37,7 +37,8 @@ class BadArgumentsTest {
                 call("Scheduler.submit", "job", () -> s.submit(null)),
                 call("Scheduler.execute", "task", () -> s.execute(null)),
                 call("Builder.name", "name", () -> Scheduler.builder().name(null)),
-                call("Builder.uncaughtHandler", "handler", () -> Scheduler.builder().uncaughtHandler(null)));
+                call("Builder.uncaughtHandler", "handler", () -> Scheduler.builder().uncaughtHandler(null)),
+                call("Builder.starvationThreshold", "threshold", () -> Scheduler.builder().starvationThreshold(null)));
     }
 
     /** A call of {@code method} with a null argument, whose exception's message must be exactly {@code argument}. */
@@ -49,6 +50,16 @@ class BadArgumentsTest {
     @MethodSource("nullArguments")
     void nullArgumentsFailWithNullPointerExceptionNamingTheArgument(String method, String argument, Executable call) {
         assertThatThrownBy(call::execute).isInstanceOf(NullPointerException.class).hasMessage(argument);
+    }
+
+    @Test
+    void aStarvationThresholdIsZeroOrAtLeastAMillisecond() {
+        for (Duration bad : new Duration[] {Duration.ofNanos(-1), Duration.ofNanos(1), Duration.ofMillis(1).minusNanos(1)}) {
+            assertThatThrownBy(() -> Scheduler.builder().starvationThreshold(bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("starvation threshold must be zero (off) or at least 1 ms, was " + bad);
+        }
+        Scheduler.builder().starvationThreshold(Duration.ZERO).starvationThreshold(Duration.ofMillis(1));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.spindle.test;
 
+import dev.spindle.internal.diag.DumpText;
+
 /**
  * A fiber that waits, as a {@link DeadlockException} or {@link Simulation#blockedFibers()} reports it.
  *
@@ -17,12 +19,12 @@ package dev.spindle.test;
 public record BlockedFiber(int id, String name, String waitsOn) {
     /** {@return {@code fiber-2 "reader"}, or {@code fiber-2} when unnamed} */
     public String label() {
-        return name != null ? "fiber-" + id + " \"" + name + "\"" : "fiber-" + id;
+        return DumpText.label(id, name);
     }
 
     /** {@code fiber-2 "reader" waits on ...}. */
     @Override
     public String toString() {
-        return label() + " waits on " + waitsOn;
+        return DumpText.waitLine(label(), waitsOn); // the line a production fiber dump shows for it too
     }
 }

@@ -1,5 +1,6 @@
 package dev.spindle.test;
 
+import dev.spindle.internal.diag.DumpText;
 import dev.spindle.internal.run.Blocker;
 
 /**
@@ -52,7 +53,7 @@ final class FiberInfo {
 
     /** {@code fiber-3 "reader"}, or {@code fiber-3} when unnamed. */
     String label() {
-        return name != null ? "fiber-" + id + " \"" + name + "\"" : "fiber-" + id;
+        return DumpText.label(id, name);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.spindle.internal.run;
 
+import dev.spindle.internal.diag.Log;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,6 +41,11 @@ import java.util.function.Consumer;
  *   a drive. close() also joins the worker threads; shutdown() returns at once.
  *   INV: once CLOSING with no live fiber, none can start again (roots are refused, children need a live
  *   parent), so a quiescence seen then is final.
+ *
+ * Diagnostics
+ *   A scheduler's diagnostics (internal.diag) install {@link EngineHooks} once after construction: told of
+ *   every uncaught failure and of termination. Names from job.named(..) live in a weak side table here
+ *   ({@link FiberNames}); only named fibers pay for it.
  * </pre>
  */
 public final class Engine extends EngineHotFieldsPadded {
@@ -69,6 +75,12 @@ public final class Engine extends EngineHotFieldsPadded {
     private final java.util.Set<Strand<?>> roots = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Lock word serialising the drivers of a single-threaded engine. */
     private volatile int driving;
+    /** Names given with {@code job.named(..)}; entries made only by named fibers, dropped with them. */
+    private final FiberNames names = new FiberNames();
+    /** Failures handed to the uncaught handler. */
+    private final AtomicLong uncaught = new AtomicLong();
+    /** The scheduler's diagnostics (watchdog, MBean, events), or null; set once after construction. */
+    private volatile EngineHooks hooks;
 
     /**
      * Creates an engine with {@code workerCount} workers; {@code threaded} gives each its own thread,
@@ -229,6 +241,11 @@ public final class Engine extends EngineHotFieldsPadded {
         return idleCount;
     }
 
+    /** Whether some worker is not parked (racy; for the watchdog's probe). */
+    public boolean hasBusyWorker() {
+        return idleCount < workers.length;
+    }
+
     void addIdle(int delta) {
         IDLE_COUNT.getAndAdd(this, delta);
     }
@@ -299,6 +316,11 @@ public final class Engine extends EngineHotFieldsPadded {
 
     // ---------------------------------------------------------------- fibers and failures
 
+    /** Fibers counted by {@link #externalFiberStarted()}, less those taken back. */
+    public long externalStartedCount() {
+        return externalStarted.get();
+    }
+
     /** Counts a fiber started from a thread that drives no worker of this engine. */
     public void externalFiberStarted() {
         externalStarted.incrementAndGet();
@@ -364,13 +386,30 @@ public final class Engine extends EngineHotFieldsPadded {
         return started - finished;
     }
 
-    /** Hands a failure nobody observes to the uncaught handler; a failing handler falls back to stderr. */
+    /**
+     * Hands a failure nobody observes to the uncaught handler (null at construction: the runtime's logger);
+     * a failing handler is logged.
+     */
     public void reportUncaught(Throwable e) {
+        reportUncaught(null, e);
+    }
+
+    /** Like {@link #reportUncaught(Throwable)}, naming the fiber that failed ({@code fiber} may be null). */
+    public void reportUncaught(Strand<?> fiber, Throwable e) {
+        uncaught.incrementAndGet();
+        EngineHooks h = hooks;
+        if (h != null) {
+            h.uncaught(fiber, e);
+        }
+        if (uncaughtHandler == null) { // the default: the runtime's logger, naming the fiber
+            Log.uncaught(name, fiber == null ? null : fiber.toString(), e);
+            return;
+        }
         try {
             uncaughtHandler.accept(e);
         } catch (Throwable handlerFailure) {
             handlerFailure.addSuppressed(e);
-            handlerFailure.printStackTrace();
+            Log.warn("the uncaught handler of scheduler \"" + name + "\" failed", handlerFailure);
         }
     }
 
@@ -468,6 +507,10 @@ public final class Engine extends EngineHotFieldsPadded {
     /** CLOSING to CLOSED, once: stops the timer thread and tells the worker threads to stop. */
     private void terminate() {
         if (RUN_STATE.compareAndSet(this, CLOSING, CLOSED)) {
+            EngineHooks h = hooks;
+            if (h != null) {
+                h.terminated();
+            }
             timers.stop();
             if (threads != null) {
                 for (WorkerThread t : threads) {
@@ -542,6 +585,50 @@ public final class Engine extends EngineHotFieldsPadded {
     /** Number of workers. */
     public int workerCount() {
         return workers.length;
+    }
+
+    /** Worker {@code i}, for diagnostics. */
+    public Worker worker(int i) {
+        return workers[i];
+    }
+
+    /** The engine's (the scheduler's) name. */
+    public String name() {
+        return name;
+    }
+
+    /** Installs the diagnostics hooks; once, right after construction. */
+    public void setHooks(EngineHooks h) {
+        this.hooks = h;
+    }
+
+    /** Names {@code fiber} (job.named): the name shows in its toString, in dumps and in reports. */
+    public void nameFiber(Strand<?> fiber, String fiberName) {
+        names.put(fiber, fiberName);
+    }
+
+    /** The name given to {@code fiber}, or null. */
+    public String fiberName(Strand<?> fiber) {
+        return names.get(fiber);
+    }
+
+    /** Failures handed to the uncaught handler so far. */
+    public long uncaughtCount() {
+        return uncaught.get();
+    }
+
+    /** Items in the global queue, counted under its lock (at most {@code limit}); for metrics. */
+    public long globalQueueLength(int limit) {
+        lock();
+        try {
+            long n = 0;
+            for (Work w = head; w != null && n < limit; w = w.next) {
+                n++;
+            }
+            return n;
+        } finally {
+            unlock();
+        }
     }
 
     /**

@@ -50,6 +50,13 @@ import java.util.concurrent.locks.LockSupport;
  *   against a real pushGlobal on real threads, since the Lincheck model check assumes sequential
  *   consistency and cannot see a store-load reordering.
  *
+ * Diagnostics
+ * ===========
+ *   For the starvation watchdog (internal.diag.Watchdog) every item bumps {@code progress} on entry and on
+ *   exit (opaque stores: odd while an item runs) and publishes itself as {@code running} in the young
+ *   stack object; parks, wake-ups and shares are counted where they happen, off the per-item path. Other
+ *   threads read all of these racily, for reports and metrics only.
+ *
  * Fields: the stack and counters are owner-only plain fields; {@code state} and {@code thread} are read
  * by producers (volatile).
  * </pre>
@@ -109,6 +116,17 @@ public final class Worker extends CacheLinePadding {
     private long fibersStarted;
     /** Fibers finished on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
     private long fibersFinished;
+    /**
+     * Progress for the starvation watchdog: incremented on entering and on leaving every item, so it is odd
+     * while an item runs. Owner: opaque writes (a plain store, never elided); the watchdog: opaque reads.
+     */
+    private int progress;
+    /** Parks of this worker's driver; for metrics. Owner: plain rw; others: racy reads. */
+    private long parks;
+    /** Parks that ended with a producer's signal; for metrics. Owner: plain rw; others: racy reads. */
+    private long wakeups;
+    /** Items this worker moved to the global queue for idle workers; for metrics. Owner: plain rw. */
+    private long shared;
 
     /** The engine this worker belongs to. */
     final Engine engine;
@@ -305,14 +323,82 @@ public final class Worker extends CacheLinePadding {
         engine.terminateIfQuiescent(this);
     }
 
-    /** Runs one item, routing an escaping exception to the item's own handler. */
+    /**
+     * Runs one item, routing an escaping exception to the item's own handler. The item is published in the
+     * (young) stack object, not in this long-lived worker: see {@link LocalStack} for the barrier that avoids.
+     */
     void run(Work wk) {
         fuel = FUEL;
+        stack.running = wk;
+        PROGRESS.setOpaque(this, progress + 1);
         try {
             wk.doWork(this);
         } catch (Throwable e) {
             handleEscaped(wk, e);
+        } finally {
+            PROGRESS.setOpaque(this, progress + 1);
         }
+    }
+
+    /** The watchdog's progress count: odd while an item runs, changed by every item. Any thread. */
+    public int progress() {
+        return (int) PROGRESS.getOpaque(this);
+    }
+
+    /** Whether this worker's driver is parked, out of work (a nested drive may park inside an item). */
+    public boolean isParked() {
+        return state == PARKED;
+    }
+
+    /** The item this worker runs or last ran (racy: for reports only), or null. Any thread. */
+    public Work runningItem() {
+        return stack.running;
+    }
+
+    /** The thread driving this worker now, or the last one, or null. Any thread. */
+    public Thread driver() {
+        return thread;
+    }
+
+    /** Parks of this worker (racy read; for metrics). */
+    public long parks() {
+        return parks;
+    }
+
+    /** Parks that a producer's signal ended (racy read; for metrics). */
+    public long wakeups() {
+        return wakeups;
+    }
+
+    /** Items shared with idle workers (racy read; for metrics). */
+    public long sharedItems() {
+        return shared;
+    }
+
+    /** Fibers counted started here (for metrics). */
+    public long fibersStartedHere() {
+        return startedAcquire();
+    }
+
+    /** Fibers counted finished here (for metrics). */
+    public long fibersFinishedHere() {
+        return finishedAcquire();
+    }
+
+    /**
+     * Items queued on this worker's stack, inbox and pinned list, counted by a racy walk of at most
+     * {@code limit} links each: an estimate for metrics, from any thread.
+     */
+    public long queuedEstimate(int limit) {
+        return count(stack.top, limit) + count(pinned, limit) + count(inbox, limit);
+    }
+
+    private static long count(Work head, int limit) {
+        long n = 0;
+        for (Work w = head; w != null && n < limit; w = w.next) {
+            n++;
+        }
+        return n;
     }
 
     private void handleEscaped(Work wk, Throwable e) {
@@ -393,6 +479,7 @@ public final class Worker extends CacheLinePadding {
         LocalStack s = new LocalStack();
         s.top = old.top;
         s.bottom = old.bottom;
+        s.running = old.running;
         stack = s;
         return s;
     }
@@ -409,6 +496,7 @@ public final class Worker extends CacheLinePadding {
         if (rest == last) {
             s.top = null;
             s.bottom = null;
+            shared++;
             engine.pushGlobalChain(rest, last);
             return;
         }
@@ -416,10 +504,11 @@ public final class Worker extends CacheLinePadding {
         for (int i = 0; i < SHARE_WALK && keep.next != last; i++) {
             keep = keep.next;
         }
-        Work shared = keep.next;
+        Work chain = keep.next;
         keep.next = null;
         s.bottom = keep;
-        engine.pushGlobalChain(shared, last);
+        shared++;
+        engine.pushGlobalChain(chain, last);
     }
 
     private Work takeGlobal() {
@@ -481,13 +570,16 @@ public final class Worker extends CacheLinePadding {
             }
             Thread.onSpinWait();
         }
+        stack.running = null; // lets go of the last item while idle
         announceParked();
         while (mayPark(stop)) {
+            parks++;
             LockSupport.park(this);
         }
         if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
             engine.addIdle(-1);
         } else {
+            wakeups++;
             state = ACTIVE; // a producer signalled us and already took us off the idle count
         }
     }
@@ -593,6 +685,8 @@ public final class Worker extends CacheLinePadding {
         Work top;
         /** Bottom of the stack (for O(1) sharing). */
         Work bottom;
+        /** The item the worker runs or last ran, for the watchdog's reports; racy reads from other threads. */
+        Work running;
     }
 
     /** The worker a thread other than a worker thread is driving (single-threaded and simulated engines). */
@@ -602,6 +696,7 @@ public final class Worker extends CacheLinePadding {
     private static final VarHandle INBOX;
     private static final VarHandle FIBERS_STARTED;
     private static final VarHandle FIBERS_FINISHED;
+    private static final VarHandle PROGRESS;
 
     static {
         try {
@@ -610,6 +705,7 @@ public final class Worker extends CacheLinePadding {
             INBOX = l.findVarHandle(Worker.class, "inbox", Work.class);
             FIBERS_STARTED = l.findVarHandle(Worker.class, "fibersStarted", long.class);
             FIBERS_FINISHED = l.findVarHandle(Worker.class, "fibersFinished", long.class);
+            PROGRESS = l.findVarHandle(Worker.class, "progress", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -1,0 +1,32 @@
+package dev.spindle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+
+/** Schedulers register their MBeans a moment after build() (and unregister after termination): waits for it. */
+final class MBeans {
+    private MBeans() {
+    }
+
+    /** The object name of scheduler {@code name}, quoted as the runtime quotes it. */
+    static ObjectName of(String name) throws MalformedObjectNameException {
+        boolean plain = name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.');
+        return new ObjectName("dev.spindle:type=Scheduler,name=" + (plain ? name : ObjectName.quote(name)));
+    }
+
+    /** Waits (up to 30 s) until the MBean of scheduler {@code name} is registered, or not. */
+    static void await(String name, boolean registered) throws Exception {
+        ObjectName on = of(name);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (ManagementFactory.getPlatformMBeanServer().isRegistered(on) != registered
+                && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(ManagementFactory.getPlatformMBeanServer().isRegistered(on)).as("%s registered", on)
+                .isEqualTo(registered);
+    }
+}
