@@ -11,6 +11,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import dev.spindle.internal.run.Strand;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The runtime object of a fiber: root continuation of its job, cancellation token, node of the
@@ -161,6 +162,11 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     @Override
     public Job<Void> cancel() {
         return new Control.CancelFiber(this);
+    }
+
+    @Override
+    public CompletableFuture<A> toCompletableFuture() {
+        return FiberFuture.of(this);
     }
 
     // ---------------------------------------------------------------- queries
