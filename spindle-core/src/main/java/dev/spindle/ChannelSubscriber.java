@@ -16,9 +16,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Implementation overview
  * =======================
  * The signals arrive on the publisher's threads, one at a time; each is queued in signals and wakes the
- * feeder (an AUTO event, which keeps a signal sent while the feeder is not waiting). Every Subscription call
- * comes from the feeder fiber (its requests, and the cancel in its onCancel finalizer), so they are serial
- * (rule 2.7). A second onSubscribe is cancelled at once (rule 2.5).
+ * feeder (an AUTO event, which keeps a signal sent while the feeder is not waiting). The Subscription is
+ * called by the feeder (its requests, and a cancel when the feeder is cancelled) and by cancel(), on the
+ * caller's thread so that upstream is cancelled when cancel() returns: every call holds the subscriber's
+ * monitor, which makes them serial (rule 2.7). A second onSubscribe is cancelled at once (rule 2.5).
  * </pre>
  *
  * @param <T> the type of the elements
@@ -33,6 +34,8 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
     private final IVar<Void> done = new IVar<>("end of a Flows.subscriber stream");
     private final AtomicBoolean subscribed = new AtomicBoolean();
     private volatile boolean cancelled;
+    /** The subscription, once subscribed. */
+    private volatile Flow.Subscription subscription;
     /** The feeder, once subscribed; cancel() writes cancelled then reads this, onSubscribe the reverse. */
     private volatile FiberCore<?> feeder;
 
@@ -49,13 +52,25 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
         return done.read();
     }
 
-    /** Cancels the subscription: the feeder fiber stops (an element it was giving is not given). */
+    /**
+     * Cancels the subscription, upstream before this returns, and stops the feeder fiber: an element it was
+     * giving, or one the publisher sends after all, is not given.
+     */
     public void cancel() {
         cancelled = true;
         FiberCore<?> f = feeder;
         if (f != null) {
             f.requestCancel(f.engine.currentWorker());
         }
+        Flow.Subscription s = subscription;
+        if (s != null) {
+            call(s::cancel);
+        }
+    }
+
+    /** Calls the subscription under this subscriber's monitor: calls from the feeder and cancel() are serial. */
+    private synchronized void call(Runnable subscriptionCall) {
+        subscriptionCall.run();
     }
 
     @Override
@@ -65,8 +80,9 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
             subscription.cancel(); // rule 2.5: one subscription at a time
             return;
         }
-        Job<Void> feed = Job.run(() -> subscription.request(1)).then(feed(subscription))
-                .onCancel(Job.run(subscription::cancel));
+        this.subscription = subscription;
+        Job<Void> feed = requestOne(subscription).then(feed(subscription))
+                .onCancel(Job.run(() -> call(subscription::cancel)));
         FiberCore<Void> f = scheduler.startRoot(feed, true);
         feeder = f;
         if (cancelled) {
@@ -87,8 +103,12 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
             if (s instanceof Failed f) {
                 return done.fillFailure(f.error);
             }
-            return channel.give((T) s).then(Job.run(() -> subscription.request(1))).then(feed(subscription));
+            return channel.give((T) s).then(requestOne(subscription)).then(feed(subscription));
         });
+    }
+
+    private Job<Void> requestOne(Flow.Subscription s) {
+        return Job.run(() -> call(() -> s.request(1)));
     }
 
     @Override
