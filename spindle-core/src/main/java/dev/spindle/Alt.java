@@ -4,6 +4,7 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -107,6 +108,15 @@ public abstract class Alt<A> extends Job<A> {
      */
     public static Alt<Void> after(Duration duration) {
         return new Alts.After(Durations.nonNegativeNanos(duration, "Alt.after duration"));
+    }
+
+    /**
+     * An alternative that becomes ready at {@code instant} on the scheduler's clock ({@link Job#now()}; virtual
+     * in the simulator), marl's {@code wait_until}: reckoned when it is instantiated, and ready at once for an
+     * instant already past. When another alternative wins, its timer is removed at once.
+     */
+    public static Alt<Void> at(Instant instant) {
+        return new AtInstant(Objects.requireNonNull(instant, "instant"));
     }
 
     /**

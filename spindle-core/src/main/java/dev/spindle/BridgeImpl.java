@@ -42,6 +42,11 @@ final class BridgeImpl implements Bridge.JobFactory {
     }
 
     @Override
+    public <A> Fiber<A> startRoot(Scheduler scheduler, Job<A> job) {
+        return scheduler.startRoot(job, false);
+    }
+
+    @Override
     public Scheduler scheduler(Engine engine) {
         return new Scheduler(engine);
     }

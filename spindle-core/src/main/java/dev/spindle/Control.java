@@ -4,7 +4,10 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Timer;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.run.FiberObserver;
 import java.time.Instant;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 
 /** Jobs that talk to the runtime: starting and joining fibers, cancellation, time, yielding. */
 final class Control {
@@ -37,8 +40,12 @@ final class Control {
             FiberCore<A> child = new FiberCore<>(job, w.engine(), mode == StartMode.CHILD ? current : null,
                     mode == StartMode.FORGET);
             w.fiberStarted();
-            if (mode == StartMode.CHILD && current != null) {
-                current.addChild(w, child);
+            if (current != null) {
+                if (mode == StartMode.CHILD) {
+                    current.addChild(w, child); // the constructor took over the parent's bindings
+                } else {
+                    child.inheritBindings(current);
+                }
             }
             // Child first (Cilk's work-first rule): the starter's continuation waits on the local stack,
             // where an idle worker can take it, and the child runs now on this stack (its steps spend the
@@ -251,6 +258,46 @@ final class Control {
         @Override
         void doJob(Worker w, Cont<Instant> k) {
             Jobs.succeed(w, k, Clock.instant(w.engine()));
+        }
+    }
+
+    /** {@code Job.self()}: the running fiber's handle. */
+    static final class Self extends Job<Fiber<?>> {
+        static final Self INSTANCE = new Self();
+
+        @Override
+        void doJob(Worker w, Cont<Fiber<?>> k) {
+            Jobs.succeed(w, k, (FiberCore<?>) k.fiber);
+        }
+    }
+
+    /** {@code Job.random()}: the running fiber's generator, made on first use. */
+    static final class Random extends Job<RandomGenerator> {
+        static final Random INSTANCE = new Random();
+
+        @Override
+        void doJob(Worker w, Cont<RandomGenerator> k) {
+            FiberExtras x = ((FiberCore<?>) k.fiber).extras();
+            if (x.random == null) {
+                FiberObserver o = w.engine().observer();
+                RandomGenerator seeded = o == null ? null : o.newRandom();
+                x.random = seeded != null ? seeded : new SplittableRandom();
+            }
+            Jobs.succeed(w, k, x.random);
+        }
+    }
+
+    /** {@code Job.sleepUntil(instant)}: a sleep for what is left until the instant, on the engine's clock. */
+    static final class SleepUntil extends Job<Void> {
+        private final Instant deadline;
+
+        SleepUntil(Instant deadline) {
+            this.deadline = deadline;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<Void> k) {
+            new Sleep(Clock.nanosUntil(w.engine(), deadline)).doJob(w, k);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.spindle;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * A running job: the handle that {@link Job#start()} gives.
  *
@@ -34,6 +36,15 @@ public sealed interface Fiber<A> permits FiberCore {
      * finished, its finalizers included. Cancelling a finished fiber does nothing.
      */
     Job<Void> cancel();
+
+    /**
+     * A future of this fiber's outcome: completed with its value or failure, or cancelled when the fiber
+     * was cancelled. Cancelling the future ({@code cancel(true)} or {@code cancel(false)}) requests
+     * cancellation of the fiber and completes the future at once, before the fiber's finalizers have run
+     * (as {@link Scheduler#submit}'s future does; use {@link #cancel()} inside jobs to wait for them). Each
+     * call gives a new future; dependent stages ({@code thenApply}...) are plain {@link CompletableFuture}s.
+     */
+    CompletableFuture<A> toCompletableFuture();
 
     /** Whether this fiber has finished (in any way). */
     boolean isDone();

@@ -15,6 +15,7 @@ import dev.spindle.internal.run.Timer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -99,8 +100,14 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     /** The engine this fiber runs on. */
     final Engine engine;
-    /** The fiber that started it, or null for roots and detached fibers. */
-    private final FiberCore<?> parent;
+    /**
+     * The fiber that started it (null for roots and detached fibers), or, once the fiber uses fiber-local
+     * state, the {@link FiberExtras} that holds that same parent and the state: one field for both, so that a
+     * fiber that uses none stays at 64 bytes. Written at construction and by the fiber's own code (once, on
+     * its first use of extras); read by retiring descendants on other threads, which may see either form:
+     * both give the same parent (FiberExtras.parent is final, so a racy read sees it initialised).
+     */
+    private Object parentOrExtras;
     /** Lifecycle state and the joiner lock (see above). CAS and release stores; volatile reads. */
     private volatile int state;
     /** Waiting continuations, LIFO through next. Guarded by the lock in state; the finisher's once final. */
@@ -131,7 +138,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     FiberCore(Job<A> job, Engine engine, FiberCore<?> parent, boolean reportsFailure) {
         this.value = (A) job; // until the first run (see the overview)
         this.engine = engine;
-        this.parent = parent;
+        this.parentOrExtras = parent;
         this.flagsAndDebt = reportsFailure ? REPORTS_FAILURE : 0;
         // A plain store: a volatile one would be a StoreLoad fence in every start.
         // Nobody reads the count before the fiber is published (CAS on the parent's list, a queue push),
@@ -139,6 +146,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         PENDING.set(this, 1);
         if (parent == null) {
             engine.addRoot(this);
+        } else {
+            inheritBindings(parent); // the constructor runs in the parent's code
         }
         FiberObserver o = engine.observer();
         if (o != null) {
@@ -166,6 +175,46 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     @Override
     public Job<Void> cancel() {
         return new Control.CancelFiber(this);
+    }
+
+    @Override
+    public CompletableFuture<A> toCompletableFuture() {
+        return FiberFuture.of(this);
+    }
+
+    // ---------------------------------------------------------------- fiber-local state
+
+    /** The parent link, whichever form the field has. */
+    private FiberCore<?> parent() {
+        Object p = parentOrExtras;
+        return p instanceof FiberExtras x ? x.parent : (FiberCore<?>) p;
+    }
+
+    /** This fiber's extras, or null when it has used none. Fiber's own code only. */
+    FiberExtras extrasOrNull() {
+        return parentOrExtras instanceof FiberExtras x ? x : null;
+    }
+
+    /** This fiber's extras, made on first use. Fiber's own code only (or its starter, before it runs). */
+    FiberExtras extras() {
+        Object p = parentOrExtras;
+        if (p instanceof FiberExtras x) {
+            return x;
+        }
+        FiberExtras x = new FiberExtras((FiberCore<?>) p);
+        parentOrExtras = x;
+        return x;
+    }
+
+    /**
+     * Gives this new fiber the local bindings {@code starter} has now (called by the starter before the
+     * fiber is published). A starter without bindings costs one field read.
+     */
+    void inheritBindings(FiberCore<?> starter) {
+        FiberExtras from = starter.extrasOrNull();
+        if (from != null && !from.bindings.isEmpty()) {
+            extras().bindings = from.bindings;
+        }
     }
 
     // ---------------------------------------------------------------- queries
@@ -401,8 +450,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             st = b instanceof Timer ? FiberSnapshot.State.SLEEPING : FiberSnapshot.State.BLOCKED;
             on = describeSafely(b);
         }
+        FiberCore<?> p = parent();
         return new FiberSnapshot(id(), engine.fiberName(this), st, on, st == FiberSnapshot.State.RUNNING ? worker : null,
-                parent == null ? -1 : parent.id(), children, isCancelRequested());
+                p == null ? -1 : p.id(), children, isCancelRequested());
     }
 
     /** The live children, newest first (racy: a child may finish meanwhile); for dumps. */
@@ -602,11 +652,12 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             if (f.firstChild != null) {
                 unchain((FiberCore<?>) FIRST_CHILD.getAndSet(f, null));
             }
-            if (f.parent == null) {
+            FiberCore<?> parent = f.parent();
+            if (parent == null) {
                 // a root stays registered while it has live descendants, so shutdownNow() reaches them
                 f.engine.removeRoot(f);
             }
-            f = f.parent;
+            f = parent;
             if (f == null) {
                 return;
             }

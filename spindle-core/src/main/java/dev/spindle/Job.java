@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
 
 /**
  * A lazy description of a computation that may wait: building one does nothing; running it (with
@@ -109,9 +110,36 @@ public abstract class Job<A> {
         return new Control.Sleep(Durations.nonNegativeNanos(duration, "sleep duration"));
     }
 
+    /**
+     * A job that waits until {@code instant} on the scheduler's clock ({@link #now()}; virtual in the
+     * simulator) without holding a worker, marl's {@code wait_until}: an instant already past (or now) ends
+     * it at once. Cancellable like {@link #sleep}.
+     */
+    public static Job<Void> sleepUntil(Instant instant) {
+        return new Control.SleepUntil(Objects.requireNonNull(instant, "instant"));
+    }
+
     /** A job that gives the scheduler's current time: the only clock Spindle uses (the simulator's is virtual). */
     public static Job<Instant> now() {
         return Control.Now.INSTANCE;
+    }
+
+    /**
+     * A job that gives the handle of the fiber running it (Hopac's {@code Proc.self}): to hand to another
+     * fiber that may join or cancel it, or to identify the current fiber. In a direct body, the direct fiber.
+     */
+    public static Job<Fiber<?>> self() {
+        return Control.Self.INSTANCE;
+    }
+
+    /**
+     * A job that gives the running fiber's random generator, the same one on every call in that fiber:
+     * an ordinary unseeded generator in production; in the simulator, one seeded from the simulation's seed
+     * (in the order fibers first ask), so that randomised code replays exactly under the same schedule. Not
+     * thread-safe: use it in its fiber only. A fiber that never asks allocates nothing.
+     */
+    public static Job<RandomGenerator> random() {
+        return Control.Random.INSTANCE;
     }
 
     /**

@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -35,7 +37,7 @@ import java.util.function.Consumer;
  * the scheduler's own fibers, where {@code close()} would wait for itself and so throws, use
  * {@link #shutdown()} (stop accepting work, let the fibers finish) or {@link #shutdownNow()}.
  */
-public final class Scheduler implements AutoCloseable {
+public final class Scheduler implements Executor, AutoCloseable {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
     private static final Duration DEFAULT_STARVATION_THRESHOLD = Duration.ofMillis(100);
 
@@ -118,12 +120,7 @@ public final class Scheduler implements AutoCloseable {
      * the scheduler ({@link #run} or {@link #close}): joining the future alone would wait forever.
      */
     public <A> CompletableFuture<A> submit(Job<A> job) {
-        FiberCore<A> fiber = startRoot(job, false);
-        FiberFuture<A> future = new FiberFuture<>(fiber);
-        if (!fiber.tryAddJoiner(new FutureJoiner<>(fiber, future))) {
-            future.completeFrom(fiber);
-        }
-        return future;
+        return FiberFuture.of(startRoot(job, false));
     }
 
     /**
@@ -138,12 +135,17 @@ public final class Scheduler implements AutoCloseable {
      * about twenty times the cost. Where tasks never wait, {@code scheduler.submit(Job.run(task))} or
      * {@code Job.run(task).forget()} inside a job are the stackless forms.
      */
+    @Override
     public void execute(Runnable task) {
-        Objects.requireNonNull(task, "task");
-        startRoot(Direct.canRunOn(engine) ? Direct.job(() -> {
+        startRoot(taskJob(Objects.requireNonNull(task, "task")), true);
+    }
+
+    /** The job that runs {@code task} as {@link #execute} does: a direct body where one can run. */
+    Job<Void> taskJob(Runnable task) {
+        return Direct.canRunOn(engine) ? Direct.job(() -> {
             task.run();
             return null;
-        }) : Job.run(task), true);
+        }) : Job.run(task);
     }
 
     /** The scheduler's current time. */
@@ -248,7 +250,25 @@ public final class Scheduler implements AutoCloseable {
         return "Scheduler[" + engine + ", " + engine.workerCount() + " workers]";
     }
 
-    private <A> FiberCore<A> startRoot(Job<A> job, boolean reportsFailure) {
+    /**
+     * A new {@link ExecutorService} view of this scheduler, for libraries that take one: its tasks run as
+     * fibers here, as {@link #execute} runs them (direct bodies), with the JDK's documented semantics for
+     * the view itself. {@code shutdown()} stops the view (it rejects new tasks; {@code awaitTermination} waits
+     * for the view's own tasks) and {@code shutdownNow()} also cancels the view's running tasks' fibers and
+     * returns the tasks that had not started; the scheduler stays open, owned by whoever created it. A task
+     * the scheduler refuses (it is closed) is rejected with {@link java.util.concurrent.RejectedExecutionException}.
+     * Cancelling a future of the view cancels the task's fiber (a task is never interrupted: its fiber sees
+     * the cancellation at its next wait). The blocking methods ({@code invokeAll}, {@code invokeAny},
+     * {@code awaitTermination}, the futures' {@code get}) drive a single-threaded scheduler or a simulation
+     * while they wait, suspend only the fiber in a direct body of this scheduler, and block the calling
+     * thread elsewhere. Each call gives a new view with tasks of its own.
+     */
+    public ExecutorService asExecutorService() {
+        return new SchedulerExecutorService(this);
+    }
+
+    /** Starts {@code job} as a root fiber; {@code reportsFailure}: its failure goes to the uncaught handler. */
+    <A> FiberCore<A> startRoot(Job<A> job, boolean reportsFailure) {
         Objects.requireNonNull(job, "job");
         // Count the fiber as live before the open check: a close() racing this call then either waits
         // for it or refuses it here (and the count is taken back); it can never stop the workers under it.
@@ -291,45 +311,6 @@ public final class Scheduler implements AutoCloseable {
         void onDone(Worker w) {
             done = true;
             engine.wake(waiter);
-        }
-    }
-
-    /** Completes a {@link FiberFuture} when its fiber ends. */
-    private static final class FutureJoiner<A> extends Callback<A> {
-        private final FiberCore<A> fiber;
-        private final FiberFuture<A> future;
-
-        FutureJoiner(FiberCore<A> fiber, FiberFuture<A> future) {
-            this.fiber = fiber;
-            this.future = future;
-        }
-
-        @Override
-        void onDone(Worker w) {
-            future.completeFrom(fiber);
-        }
-    }
-
-    /** A future whose cancellation cancels its fiber. */
-    private static final class FiberFuture<A> extends CompletableFuture<A> {
-        private final FiberCore<A> fiber;
-
-        FiberFuture(FiberCore<A> fiber) {
-            this.fiber = fiber;
-        }
-
-        void completeFrom(FiberCore<A> f) {
-            switch (f.outcomeNow()) {
-                case Outcome.Success<A> s -> complete(s.value());
-                case Outcome.Failure<A> x -> completeExceptionally(x.error());
-                case Outcome.Cancelled<A> c -> super.cancel(false);
-            }
-        }
-
-        @Override
-        public boolean cancel(boolean mayInterruptIfRunning) {
-            fiber.requestCancel(fiber.engine.currentWorker());
-            return super.cancel(mayInterruptIfRunning);
         }
     }
 

@@ -132,7 +132,7 @@ class MemoryFootprintTest {
     /** The finished fiber that started the waiters (reachable from each, not part of any). */
     private static void addParents(List<Fiber<Void>> waiters, Set<Object> shared) {
         try {
-            Field parent = FiberCore.class.getDeclaredField("parent");
+            Field parent = FiberCore.class.getDeclaredField("parentOrExtras");
             parent.setAccessible(true);
             for (Fiber<Void> w : waiters) {
                 Object p = parent.get(((FiberCore<?>) w));

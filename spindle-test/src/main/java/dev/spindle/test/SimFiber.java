@@ -1,5 +1,6 @@
 package dev.spindle.test;
 
+import dev.spindle.Fiber;
 import dev.spindle.Outcome;
 import java.util.concurrent.CompletableFuture;
 
@@ -19,11 +20,32 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class SimFiber<A> {
     private final Simulation simulation;
+    private final Fiber<A> fiber;
+    /** Completed by the fiber's end, never cancelled by this class: its state is the fiber's outcome. */
     private final CompletableFuture<A> future;
 
-    SimFiber(Simulation simulation, CompletableFuture<A> future) {
+    SimFiber(Simulation simulation, Fiber<A> fiber) {
         this.simulation = simulation;
-        this.future = future;
+        this.fiber = fiber;
+        this.future = fiber.toCompletableFuture();
+    }
+
+    /** The fiber's handle, to join or cancel it from jobs running in the simulation. */
+    public Fiber<A> fiber() {
+        return fiber;
+    }
+
+    /**
+     * Requests cancellation of the fiber (and its descendants) and drives the simulation until it has
+     * finished, its finalizers included, as {@link Fiber#cancel()} does inside a job; {@link #outcome()}
+     * then tells how it ended (a fiber that finished first, or inside an uncancelable region, keeps its
+     * outcome). Cancelling a finished fiber does nothing.
+     *
+     * @throws DeadlockException if a finalizer of the fiber can never finish
+     */
+    public void cancel() {
+        fiber.toCompletableFuture().cancel(false); // requests the fiber's cancellation
+        simulation.driveUntil(future::isDone);
     }
 
     /** {@return whether the job has ended (in any way)} Does not drive the simulation. */

@@ -6,12 +6,15 @@ import dev.spindle.internal.run.FiberObserver;
 import dev.spindle.internal.run.SimDriver;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.random.RandomGenerator;
 
 /**
  * The simulator's driver and fiber observer in one: the core's {@link SimDriver} loop with a
@@ -54,6 +57,11 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     private final Choice choice;
     private final Trace trace;
     private final long maxSteps;
+    /** The instant virtual time 0 stands for. */
+    private final Instant origin;
+    /** Splits the generators of fibers' Job.random(), in the order fibers first ask. */
+    private final SplittableRandom userRandom;
+    private static final long USER_RANDOM_SALT = 0x9E3779B97F4A7C15L;
     private final StableText stable = new StableText();
     /** Live fibers by identity. */
     private final IdentityHashMap<Strand<?>, FiberInfo> live = new IdentityHashMap<>();
@@ -73,9 +81,12 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     private record PendingBlock(FiberInfo fiber, TraceEvent event, Blocker blocker) {
     }
 
-    SimScheduler(Schedule schedule, int traceLimit, long maxSteps) {
+    SimScheduler(Schedule schedule, int traceLimit, long maxSteps, Instant origin) {
         super(schedule.seed());
         this.schedule = schedule;
+        this.origin = origin;
+        // Its own stream, so that what user code draws never shifts the schedule's choices.
+        this.userRandom = new SplittableRandom(schedule.seed() ^ USER_RANDOM_SALT);
         this.choice = schedule.newChoice();
         this.trace = new Trace(traceLimit);
         this.maxSteps = maxSteps;
@@ -188,6 +199,16 @@ final class SimScheduler extends SimDriver implements FiberObserver {
             undescribed.add(new PendingBlock(f, e, blocker)); // its lock may be held now: describe later
         }
         trace.add(e);
+    }
+
+    @Override
+    public RandomGenerator newRandom() {
+        return userRandom.split();
+    }
+
+    @Override
+    public Instant virtualOrigin() {
+        return origin;
     }
 
     @Override

@@ -36,8 +36,13 @@ import java.util.Objects;
  * while its job waits; {@link #advance} moves it explicitly, running what falls due on the way. Running
  * work takes no virtual time. {@link #elapsed()} is the virtual time since the start (reproducible);
  * {@link #now()} is the same clock as {@link Job#now()} and {@link Scheduler#now()} see inside the
- * simulation, as an {@link Instant} (its origin is chosen by the core, so compare instants with each
- * other, not with constants).
+ * simulation, as an {@link Instant}: the start instant ({@link Builder#startAt}, the epoch by default)
+ * plus {@link #elapsed()}.
+ *
+ * <h2>Randomness</h2>
+ * {@link Job#random()} gives each fiber a generator seeded from this simulation's {@link #seed()}, in the
+ * order fibers first ask for one, so randomised code replays exactly under the same schedule (the replay
+ * line of an exploration report included).
  *
  * <h2>Driving</h2>
  * Nothing runs unless a method drives the simulation: {@link #run}, {@link #runOutcome},
@@ -68,8 +73,8 @@ public final class Simulation implements AutoCloseable {
     /** Failures nobody observed, in order. */
     private final List<Throwable> uncaught = new ArrayList<>();
 
-    private Simulation(Schedule schedule, int traceLimit, long maxSteps) {
-        this.driver = new SimScheduler(schedule, traceLimit, maxSteps);
+    private Simulation(Schedule schedule, int traceLimit, long maxSteps, Instant start) {
+        this.driver = new SimScheduler(schedule, traceLimit, maxSteps, start);
         this.engine = new Engine("simulation[" + schedule + "]", this::recordUncaught, driver, driver);
         driver.attach(engine);
         this.scheduler = Bridge.get().scheduler(engine);
@@ -198,7 +203,7 @@ public final class Simulation implements AutoCloseable {
      * @return a handle on the new fiber
      */
     public <A> SimFiber<A> start(Job<A> job) {
-        return new SimFiber<>(this, scheduler.submit(job));
+        return new SimFiber<>(this, Bridge.get().startRoot(scheduler, job));
     }
 
     /** Runs everything runnable at the current instant, and what that makes runnable; time stands still. */
@@ -335,8 +340,22 @@ public final class Simulation implements AutoCloseable {
         private Schedule schedule = Schedule.schedulingOrder();
         private int traceLimit = DEFAULT_TRACE_LIMIT;
         private long maxSteps = DEFAULT_MAX_STEPS;
+        private Instant start = Instant.EPOCH;
 
         private Builder() {
+        }
+
+        /**
+         * The instant the virtual clock reads when the simulation starts (default: the epoch), as
+         * {@link Job#now()}, {@link Scheduler#now()} and {@link Simulation#now()} see it; deadlines
+         * ({@link Job#sleepUntil}, {@code Alt.at}) are on this clock too.
+         *
+         * @param instant the start instant
+         * @return this builder
+         */
+        public Builder startAt(Instant instant) {
+            this.start = Objects.requireNonNull(instant, "instant");
+            return this;
         }
 
         /**
@@ -380,7 +399,7 @@ public final class Simulation implements AutoCloseable {
 
         /** {@return a new simulation with these settings} */
         public Simulation build() {
-            return new Simulation(schedule, traceLimit, maxSteps);
+            return new Simulation(schedule, traceLimit, maxSteps, start);
         }
     }
 }

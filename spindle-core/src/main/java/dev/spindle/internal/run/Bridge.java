@@ -27,6 +27,9 @@ public final class Bridge {
         /** A work item that delivers {@code e} to {@code k} when run. */
         Work failWork(Cont<?> k, Throwable e);
 
+        /** Starts {@code job} as a root fiber of {@code scheduler} without running it; its handle. */
+        <A> dev.spindle.Fiber<A> startRoot(dev.spindle.Scheduler scheduler, Job<A> job);
+
         /** A scheduler running on {@code engine} (the simulator's). */
         dev.spindle.Scheduler scheduler(Engine engine);
 

@@ -1,5 +1,8 @@
 package dev.spindle.internal.run;
 
+import java.time.Instant;
+import java.util.random.RandomGenerator;
+
 /**
  * Sees fibers come and go and block: for deadlock reports, traces and fiber dumps. Engines in
  * production have none; the simulator installs one.
@@ -16,4 +19,17 @@ public interface FiberObserver {
 
     /** A fiber was given a name by the user. */
     void named(Strand<?> fiber, String name);
+
+    /**
+     * A generator for a fiber's first {@code Job.random()}: the simulator's is seeded, so that a schedule
+     * replays exactly; null (the default) for an unseeded one.
+     */
+    default RandomGenerator newRandom() {
+        return null;
+    }
+
+    /** The instant a driven engine's clock reads at 0 (the simulator's start instant); null: the epoch. */
+    default Instant virtualOrigin() {
+        return null;
+    }
 }
