@@ -158,9 +158,16 @@ class ExecutorServiceTest {
         kind.use(s -> {
             ExecutorService view = s.asExecutorService();
             AtomicInteger finalized = new AtomicInteger();
-            String v = view.invokeAny(List.of(forever(finalized), () -> {
+            IVar<Void> started = new IVar<>("forever started");
+            Callable<String> forever = forever(finalized);
+            // the winner waits until the forever task runs: a task cancelled before it starts never runs,
+            // so its finally block could not be observed (on 8 workers the winner may otherwise end first)
+            String v = view.invokeAny(List.of(() -> {
+                started.fill(null).await();
+                return forever.call();
+            }, () -> {
                 throw new IllegalStateException("fails");
-            }, () -> "wins"));
+            }, () -> started.read().then(Job.result("wins")).await()));
             assertThat(v).isEqualTo("wins");
             view.shutdown();
             assertThat(view.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
