@@ -4,8 +4,12 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Timer;
 import dev.spindle.internal.run.TimerQueue;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.PickListener;
 import java.time.Duration;
 import java.util.function.Function;
 
@@ -27,7 +31,7 @@ final class Alts {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Jobs.succeed(w, k, value);
+            Trampoline.succeed(w, k, value);
         }
 
         @Override
@@ -35,7 +39,7 @@ final class Alts {
             Pick pk = e.pick;
             if (pk.commitSelf(i)) {
                 pk.fireListeners(w);
-                Jobs.succeed(w, k, value);
+                Trampoline.succeed(w, k, value);
             } else {
                 pk.instantiated(w);
             }
@@ -69,7 +73,7 @@ final class Alts {
             if (nanos == 0) {
                 if (pk.commitSelf(i)) {
                     pk.fireListeners(w);
-                    Jobs.succeed(w, k, null);
+                    Trampoline.succeed(w, k, null);
                 } else {
                     pk.instantiated(w);
                 }
@@ -112,7 +116,7 @@ final class Alts {
 
         @Override
         public void doWork(Worker w) {
-            if (Pick.commit(null, 0, pick, index) == Pick.COMMITTED) {
+            if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                 pick.fireListeners(w);
                 k.value = null;
                 pick.resume(w, k);
@@ -134,14 +138,13 @@ final class Alts {
         private final TimerQueue queue;
 
         TimerRemover(int index, Timer timer, TimerQueue queue) {
-            super(index);
-            this.end = index + 1;
+            super(index, index + 1);
             this.timer = timer;
             this.queue = queue;
         }
 
         @Override
-        void fire(Worker w) {
+        protected void fire(Worker w) {
             queue.cancel(timer);
         }
     }
@@ -183,7 +186,7 @@ final class Alts {
         @Override
         public void doCont(Worker w, Alt<A> alt) {
             if (alt == null) {
-                Jobs.fail(w, k, new NullPointerException("Alt.guard: the set-up job gave null instead of an alt"));
+                Trampoline.fail(w, k, new NullPointerException("Alt.guard: the set-up job gave null instead of an alt"));
             } else {
                 alt.doJob(w, k);
             }
@@ -191,7 +194,7 @@ final class Alts {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -273,7 +276,7 @@ final class Alts {
         }
 
         @Override
-        void fire(Worker w) {
+        protected void fire(Worker w) {
             signal.fillNow(w, null);
         }
     }
@@ -290,8 +293,8 @@ final class Alts {
         }
 
         @Override
-        void tryElse(Worker w, int i) {
-            nack.end = i; // benign race, see Pick's overview ("Nack ranges")
+        public void tryElse(Worker w, int i) {
+            nack.endAt(i); // benign race, see Pick's overview ("Nack ranges")
             outer.tryElse(w, i);
         }
     }
@@ -369,7 +372,7 @@ final class Alts {
                     throw new NullPointerException("Alt.afterJob: the function returned null instead of a job");
                 }
             } catch (Throwable e) {
-                Jobs.fail(w, k, e);
+                Trampoline.fail(w, k, e);
                 return;
             }
             if (w.outOfFuel()) {
@@ -381,7 +384,7 @@ final class Alts {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 }

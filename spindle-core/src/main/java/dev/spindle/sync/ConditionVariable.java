@@ -6,8 +6,8 @@ import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.JobImpl;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -197,7 +197,7 @@ public final class ConditionVariable {
     // ---------------------------------------------------------------- fibers
 
     /** {@link #await(Mutex, BooleanSupplier)} and the timed form; {@code R} is Void or Boolean. */
-    private final class WaitBody<R> extends JobBody<R> {
+    private final class WaitBody<R> extends JobImpl<R> {
         private final Mutex mutex;
         private final BooleanSupplier predicate;
         private final boolean timed;

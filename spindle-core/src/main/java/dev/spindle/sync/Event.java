@@ -6,8 +6,8 @@ import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.JobImpl;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
@@ -302,7 +302,7 @@ public final class Event {
     }
 
     /** {@link #await()}. */
-    private final class AwaitBody extends JobBody<Void> {
+    private final class AwaitBody extends JobImpl<Void> {
         @Override
         public void doJob(Worker w, Cont<Void> k) {
             if (Waits.cancelled(w, k)) {
@@ -323,7 +323,7 @@ public final class Event {
     }
 
     /** {@link #await(Duration)}. */
-    private final class TimedAwaitBody extends JobBody<Boolean> {
+    private final class TimedAwaitBody extends JobImpl<Boolean> {
         private final long nanos;
 
         TimedAwaitBody(long nanos) {

@@ -4,8 +4,8 @@ import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.JobImpl;
 
 /**
  * The acquisition step of one run of a bracket ({@code Mutex.withLock}, {@code Semaphore.withPermit}): it
@@ -25,7 +25,7 @@ import dev.spindle.internal.run.Worker;
  *   finalizer runs on the fiber after that resumption, so a plain field suffices.
  * </pre>
  */
-abstract class GrantStep extends JobBody<Void> {
+abstract class GrantStep extends JobImpl<Void> {
     /** Whether the resource was granted to this run (see the class comment for who writes it). */
     boolean granted;
 

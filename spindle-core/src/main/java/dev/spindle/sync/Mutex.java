@@ -5,9 +5,9 @@ import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.JobImpl;
 import java.util.Objects;
 
 /**
@@ -255,7 +255,7 @@ public final class Mutex {
     }
 
     /** {@link #lock()}. */
-    private final class LockBody extends JobBody<Void> {
+    private final class LockBody extends JobImpl<Void> {
         @Override
         public void doJob(Worker w, Cont<Void> k) {
             acquire(w, k, null);

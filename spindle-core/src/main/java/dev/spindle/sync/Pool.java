@@ -5,8 +5,8 @@ import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.JobImpl;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -301,7 +301,7 @@ public final class Pool<T> {
     }
 
     /** {@link #borrow()}, and the acquisition step of {@link #withItem} (then {@code borrowed} is set). */
-    private final class BorrowBody extends JobBody<Loan<T>> {
+    private final class BorrowBody extends JobImpl<Loan<T>> {
         private final Borrowed<T> borrowed;
 
         BorrowBody(Borrowed<T> borrowed) {

@@ -5,8 +5,8 @@ import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.JobImpl;
 import java.util.Objects;
 
 /**
@@ -198,7 +198,7 @@ public final class Semaphore {
     }
 
     /** {@link #acquire()}. */
-    private final class AcquireBody extends JobBody<Void> {
+    private final class AcquireBody extends JobImpl<Void> {
         @Override
         public void doJob(Worker w, Cont<Void> k) {
             acquire(w, k, null);

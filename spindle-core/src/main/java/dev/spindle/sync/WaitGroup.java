@@ -5,8 +5,8 @@ import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.JobImpl;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -182,7 +182,7 @@ public final class WaitGroup {
     }
 
     /** {@link #await()}. */
-    private final class AwaitBody extends JobBody<Void> {
+    private final class AwaitBody extends JobImpl<Void> {
         @Override
         public void doJob(Worker w, Cont<Void> k) {
             if (count == 0) {

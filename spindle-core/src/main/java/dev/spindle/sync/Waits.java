@@ -1,19 +1,14 @@
 package dev.spindle.sync;
 
-import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.time.Duration;
-import java.util.Objects;
 
 /** Helpers shared by the primitives: continuing jobs, argument checks, the worker-thread guard, names. */
 final class Waits {
-    /** The API package's job helpers (installed when {@code Job} initialises). */
-    private static final Bridge.JobFactory JOBS = Bridge.get();
-
     /**
      * Timers armed by timed waits of this package and not yet fired or cancelled. Updated only inside
      * {@code assert} statements, so it costs nothing unless assertions are on (tests run with -ea).
@@ -26,22 +21,22 @@ final class Waits {
     // ---------------------------------------------------------------- continuing jobs
 
     static <A> void succeed(Worker w, Cont<A> k, A a) {
-        JOBS.succeed(w, k, a);
+        Trampoline.succeed(w, k, a);
     }
 
     static void fail(Worker w, Cont<?> k, Throwable e) {
-        JOBS.fail(w, k, e);
+        Trampoline.fail(w, k, e);
     }
 
     static void failCancelled(Worker w, Cont<?> k) {
-        JOBS.failCancelled(w, k);
+        Trampoline.failCancelled(w, k);
     }
 
     /** When {@code k}'s fiber has a cancellation pending, fails {@code k} with it and returns true. */
     static boolean cancelled(Worker w, Cont<?> k) {
         Strand<?> s = k.fiber;
         if (s != null && s.cancelPending()) {
-            JOBS.failCancelled(w, k);
+            Trampoline.failCancelled(w, k);
             return true;
         }
         return false;

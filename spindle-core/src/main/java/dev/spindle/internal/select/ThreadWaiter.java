@@ -1,0 +1,131 @@
+package dev.spindle.internal.select;
+
+import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Worker;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An ordinary thread waiting in a {@link LockedWaitQueue}: the blocking forms of the primitives
+ * ({@code awaitBlocking}, {@code lockBlocking}, ...) link one and park the thread until a waker commits and
+ * resumes it ({@link Waiter#resume}). It has no fiber, so cancellation never matches it.
+ *
+ * <pre>
+ * Waking, timeout and interrupt
+ * =============================
+ *   waker:  unlink under the queue lock; then value = v; woken = true (volatile); unpark(thread)
+ *   thread: park until woken; on timeout or interrupt, withdraw by unlinking itself under the queue lock
+ *   Exactly one of them unlinks the waiter. A thread that fails to withdraw was woken concurrently: it
+ *   waits for woken (a few instructions away), keeps what it was given (a lock, a permit, an item) and
+ *   re-asserts the interrupt, so a grant is never lost and never taken twice.
+ *   Threads live in real time, so deadlines use System.nanoTime; fibers use their engine's clock.
+ * </pre>
+ */
+public final class ThreadWaiter extends Cont<Object> {
+    /** What {@link #await} returns when the deadline passed before a waker came. */
+    public static final Object TIMED_OUT = new Object() {
+        @Override
+        public String toString() {
+            return "TIMED_OUT";
+        }
+    };
+
+    private final Thread thread;
+    /** A failure the waker resumed this waiter with, or null. Written before woken. */
+    private Throwable failure;
+    /** Set once by the waker after writing value (release); read by the parked thread (acquire). */
+    private volatile boolean woken;
+
+    /** A waiter for the calling thread. */
+    public ThreadWaiter() {
+        super(null);
+        this.thread = Thread.currentThread();
+    }
+
+    /** The waiting thread. */
+    public Thread thread() {
+        return thread;
+    }
+
+    /** Resumes the thread with {@code v}, or with the failure {@code error} when not null. Once, by the waker. */
+    void wake(Object v, Throwable error) {
+        value = v;
+        failure = error;
+        woken = true;
+        LockSupport.unpark(thread);
+    }
+
+    /**
+     * Parks until woken and returns the value given. {@code timeoutNanos < 0} waits without limit; when the
+     * deadline passes first this withdraws from {@code queue} and returns {@link #TIMED_OUT}. An interrupt
+     * withdraws and throws {@link InterruptedException} when {@code interruptible}, and is otherwise
+     * remembered and re-asserted on return. The caller has linked this waiter and released the lock. A
+     * failure the waker gave is rethrown (unchecked as is, checked wrapped in {@link CompletionException}).
+     */
+    public Object await(LockedWaitQueue queue, long timeoutNanos, boolean interruptible) throws InterruptedException {
+        long deadline = timeoutNanos < 0 ? 0 : System.nanoTime() + timeoutNanos;
+        boolean interrupted = false;
+        while (!woken) {
+            if (Thread.interrupted()) {
+                interrupted = true;
+                if (interruptible) {
+                    if (queue.withdraw(this)) {
+                        throw new InterruptedException();
+                    }
+                    break; // a waker took us first: its grant is ours
+                }
+                continue;
+            }
+            if (timeoutNanos < 0) {
+                LockSupport.park(this);
+            } else {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    if (queue.withdraw(this)) {
+                        if (interrupted) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return TIMED_OUT;
+                    }
+                    break;
+                }
+                LockSupport.parkNanos(this, left);
+            }
+        }
+        while (!woken) { // unlinked by a waker that has yet to publish: a few instructions
+            LockSupport.park(this);
+            if (Thread.interrupted()) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        Throwable e = failure;
+        if (e != null) {
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e instanceof Error err) {
+                throw err;
+            }
+            throw new CompletionException(e);
+        }
+        return value;
+    }
+
+    @Override
+    public void doCont(Worker w, Object a) {
+        throw new IllegalStateException("a thread waiter is never run as work");
+    }
+
+    @Override
+    public void doHandle(Worker w, Throwable e) {
+        throw new IllegalStateException("a thread waiter is never run as work", e);
+    }
+
+    @Override
+    public String toString() {
+        return "waiting thread \"" + thread.getName() + "\"";
+    }
+}
