@@ -9,6 +9,7 @@ import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.internal.select.Else;
 import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.PendingTimers;
 import dev.spindle.internal.select.PickListener;
 import java.time.Duration;
 import java.util.function.Function;
@@ -83,13 +84,15 @@ final class Alts {
             Timer timer = new Timer(engine.nanoTime() + nanos, new Timeout(pk, i, k));
             try {
                 engine.timers().schedule(timer);
+                assert PendingTimers.armed();
             } catch (RuntimeException closed) {
                 pk.fail(w, closed);
                 return;
             }
             // Armed before the listener is added: a pick decided in between still removes the timer.
             if (!pk.addListener(new TimerRemover(i, timer, engine.timers()))) {
-                engine.timers().cancel(timer);
+                boolean removed = engine.timers().cancel(timer);
+                assert !removed || PendingTimers.gone();
                 pk.instantiated(w);
                 return;
             }
@@ -116,6 +119,7 @@ final class Alts {
 
         @Override
         public void doWork(Worker w) {
+            assert PendingTimers.gone();
             if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                 pick.fireListeners(w);
                 k.value = null;
@@ -145,7 +149,8 @@ final class Alts {
 
         @Override
         protected void fire(Worker w) {
-            queue.cancel(timer);
+            boolean removed = queue.cancel(timer);
+            assert !removed || PendingTimers.gone();
         }
     }
 

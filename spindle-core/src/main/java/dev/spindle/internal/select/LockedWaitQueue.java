@@ -41,10 +41,10 @@ public final class LockedWaitQueue extends WaitQueue implements Blocker {
         LOCK.setRelease(this, 0);
     }
 
-    /** Entries that can still be committed (stale alternatives included), taking the lock: for tests. */
+    /** Entries that can still be committed (stale alternatives excluded), taking the lock: for tests, dumps. */
     public int waiting() {
         lock();
-        int n = size();
+        int n = live();
         unlock();
         return n;
     }

@@ -86,6 +86,19 @@ public class WaitQueue extends WorkFifo {
         return false;
     }
 
+    /** Entries that can still be committed (stale alternatives excluded). Caller holds the lock. O(n). */
+    public final int live() {
+        int live = 0;
+        Work e = tail();
+        for (int n = size(); n > 0; n--) {
+            e = e.next;
+            if (!Waiter.isStale(e)) {
+                live++;
+            }
+        }
+        return live;
+    }
+
     /** Removes every entry and returns them oldest first, linked through next and null-terminated. */
     public final Work drain() {
         sweepAt = MIN_SWEEP;

@@ -90,6 +90,22 @@ public final class Waiter<A> extends Work {
         resume(w, e, value);
     }
 
+    /**
+     * Commits and releases with {@code value} every entry of {@code chain} (oldest first, linked through
+     * next and null-terminated, as {@link WaitQueue#drain} gives it), skipping the stale ones: a fill, a
+     * manual signal. Outside the lock.
+     */
+    public static void releaseAll(Worker w, Work chain, Object value) {
+        while (chain != null) {
+            Work e = chain;
+            chain = e.next;
+            e.next = null;
+            if (commit(e)) {
+                release(w, e, value);
+            }
+        }
+    }
+
     /** {@link #release}'s failing twin: completes a committed entry with the failure {@code error}. */
     public static void releaseFailed(Worker w, Work e, Throwable error) {
         Pick p = pickOf(e);
