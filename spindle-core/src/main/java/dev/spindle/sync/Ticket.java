@@ -5,7 +5,6 @@ import dev.spindle.Direct;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Work;
-import dev.spindle.internal.select.LockedWait;
 import dev.spindle.internal.select.LockedWaitQueue;
 import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
@@ -69,7 +68,8 @@ public final class Ticket {
     /** Whether it is (or was) this ticket's turn. Written under waiters' lock; volatile reads. */
     private volatile boolean called;
     private final LockedWaitQueue waiters = new LockedWaitQueue(this);
-    private final Wait wait = new Wait();
+    /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
+    private final OpenWait wait = new OpenWait(waiters, this, () -> called);
     private final Alt<Void> await = Bridge.alt(wait);
 
     private Ticket(Queue queue) {
@@ -148,33 +148,6 @@ public final class Ticket {
         Work all = waiters.drain();
         waiters.unlock();
         return all;
-    }
-
-    /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
-    private final class Wait extends LockedWait<Void> {
-        Wait() {
-            super(waiters);
-        }
-
-        @Override
-        protected boolean completeWithoutLock() {
-            return called;
-        }
-
-        @Override
-        protected boolean readyLocked(Object who) {
-            return called;
-        }
-
-        @Override
-        protected Void takeLocked(Object who) {
-            return null;
-        }
-
-        @Override
-        public String toString() {
-            return "await of " + Ticket.this;
-        }
     }
 
     /**

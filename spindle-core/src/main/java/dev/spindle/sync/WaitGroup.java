@@ -4,7 +4,6 @@ import dev.spindle.Alt;
 import dev.spindle.Direct;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Work;
-import dev.spindle.internal.select.LockedWait;
 import dev.spindle.internal.select.LockedWaitQueue;
 import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
@@ -55,7 +54,8 @@ public final class WaitGroup {
     private final LockedWaitQueue waiters = new LockedWaitQueue(this);
     /** Unfinished tasks. CAS from any thread; volatile reads. */
     private volatile int count;
-    private final Wait wait = new Wait();
+    /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
+    private final OpenWait wait = new OpenWait(waiters, this, () -> count == 0);
     private final Alt<Void> await = Bridge.alt(wait);
 
     /** A wait group with count zero. */
@@ -172,33 +172,6 @@ public final class WaitGroup {
     @Override
     public String toString() {
         return Waits.label(this, "WaitGroup", name) + "[count=" + count + ", waiters=" + waiters.waiting() + "]";
-    }
-
-    /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
-    private final class Wait extends LockedWait<Void> {
-        Wait() {
-            super(waiters);
-        }
-
-        @Override
-        protected boolean completeWithoutLock() {
-            return count == 0;
-        }
-
-        @Override
-        protected boolean readyLocked(Object who) {
-            return count == 0;
-        }
-
-        @Override
-        protected Void takeLocked(Object who) {
-            return null;
-        }
-
-        @Override
-        public String toString() {
-            return "await of " + WaitGroup.this;
-        }
     }
 
     private static final VarHandle COUNT;

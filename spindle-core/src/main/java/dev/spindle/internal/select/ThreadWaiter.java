@@ -2,7 +2,6 @@ package dev.spindle.internal.select;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Worker;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -31,8 +30,6 @@ public final class ThreadWaiter extends Cont<Object> {
     };
 
     private final Thread thread;
-    /** A failure the waker resumed this waiter with, or null. Written before woken. */
-    private Throwable failure;
     /** Set once by the waker after writing value (release); read by the parked thread (acquire). */
     private volatile boolean woken;
 
@@ -47,10 +44,9 @@ public final class ThreadWaiter extends Cont<Object> {
         return thread;
     }
 
-    /** Resumes the thread with {@code v}, or with the failure {@code error} when not null. Once, by the waker. */
-    void wake(Object v, Throwable error) {
+    /** Resumes the thread with {@code v}. Once, by the waker that unlinked it. */
+    void wake(Object v) {
         value = v;
-        failure = error;
         woken = true;
         LockSupport.unpark(thread);
     }
@@ -59,8 +55,7 @@ public final class ThreadWaiter extends Cont<Object> {
      * Parks until woken and returns the value given. {@code timeoutNanos < 0} waits without limit; when the
      * deadline passes first this withdraws from {@code queue} and returns {@link #TIMED_OUT}. An interrupt
      * withdraws and throws {@link InterruptedException} when {@code interruptible}, and is otherwise
-     * remembered and re-asserted on return. The caller has linked this waiter and released the lock. A
-     * failure the waker gave is rethrown (unchecked as is, checked wrapped in {@link CompletionException}).
+     * remembered and re-asserted on return. The caller has linked this waiter and released the lock.
      */
     public Object await(LockedWaitQueue queue, long timeoutNanos, boolean interruptible) throws InterruptedException {
         long deadline = timeoutNanos < 0 ? 0 : System.nanoTime() + timeoutNanos;
@@ -100,16 +95,6 @@ public final class ThreadWaiter extends Cont<Object> {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-        Throwable e = failure;
-        if (e != null) {
-            if (e instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e instanceof Error err) {
-                throw err;
-            }
-            throw new CompletionException(e);
         }
         return value;
     }

@@ -125,7 +125,7 @@ public final class Waiter<A> extends Work {
             return;
         }
         if (k instanceof ThreadWaiter t) {
-            t.wake(value, null);
+            t.wake(value);
             return;
         }
         setValue(k, value);
@@ -143,10 +143,7 @@ public final class Waiter<A> extends Work {
         if (k == null) {
             return;
         }
-        if (k instanceof ThreadWaiter t) {
-            t.wake(null, error);
-            return;
-        }
+        assert !(k instanceof ThreadWaiter) : "threads wait only where waits do not fail";
         Work fail = new FailWork(k, error);
         Pick p = pickOf(e);
         if (p != null) {
