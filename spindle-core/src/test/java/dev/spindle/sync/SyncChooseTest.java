@@ -212,6 +212,33 @@ class SyncChooseTest {
         return Stream.of(Mode.values()).filter(Mode::fibers);
     }
 
+    /**
+     * A condition-variable wait that ended without a signal (here: cancelled) leaves a stale round ahead of
+     * a waiter that still waits: the next signal skips it and wakes that waiter.
+     */
+    @ParameterizedTest
+    @MethodSource("fiberModes")
+    void aSignalSkipsAConditionWaitThatEnded(Mode mode) {
+        try (Harness h = new Harness(mode)) {
+            Mutex mutex = h.watch(new Mutex("mutex"), Mutex::waiterCount);
+            ConditionVariable cv = h.watch(new ConditionVariable("cv"), ConditionVariable::waiterCount);
+            boolean[] ready = {false}; // guarded by mutex
+            Fiber<Void> first = h.runJob(mutex.withLock(cv.await(mutex, () -> ready[0])).start());
+            h.runJob(Step.until(() -> cv.waiterCount() == 1, "the first waiter to wait").job());
+            Fiber<Void> second = h.runJob(mutex.withLock(cv.await(mutex, () -> ready[0])).start());
+            h.runJob(Step.until(() -> cv.waiterCount() == 2, "the second waiter to wait").job());
+            h.runJob(first.cancel());
+            assertThat(h.runJob(first.outcome())).isInstanceOf(Outcome.Cancelled.class);
+            assertThat(cv.waiterCount()).as("live waiters").isEqualTo(1);
+            h.runJob(mutex.withLock(Job.run(() -> {
+                ready[0] = true;
+                cv.signal();
+            })));
+            h.runJob(second.join());
+            assertThat(mutex.isLocked()).isFalse();
+        }
+    }
+
     /** The example, {@code choose(mutex.lock(), shutdown.await(), after(50 ms))}, in its three outcomes. */
     @ParameterizedTest
     @MethodSource("fiberModes")

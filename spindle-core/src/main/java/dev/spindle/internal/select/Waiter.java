@@ -83,10 +83,7 @@ public final class Waiter<A> extends Work {
      * belongs to one), then resumes it. Outside the lock.
      */
     public static void release(Worker w, Work e, Object value) {
-        Pick p = pickOf(e);
-        if (p != null) {
-            p.fireListeners(w);
-        }
+        fireListenersOf(w, e);
         resume(w, e, value);
     }
 
@@ -108,11 +105,16 @@ public final class Waiter<A> extends Work {
 
     /** {@link #release}'s failing twin: completes a committed entry with the failure {@code error}. */
     public static void releaseFailed(Worker w, Work e, Throwable error) {
+        fireListenersOf(w, e);
+        resumeFailed(w, e, error);
+    }
+
+    /** Fires the negative acknowledgements of a committed entry's choose, if it belongs to one. */
+    private static void fireListenersOf(Worker w, Work e) {
         Pick p = pickOf(e);
         if (p != null) {
             p.fireListeners(w);
         }
-        resumeFailed(w, e, error);
     }
 
     /**
