@@ -2,6 +2,7 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -1,8 +1,10 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Timer;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.internal.run.FiberObserver;
 import java.time.Instant;
@@ -84,7 +86,7 @@ final class Control {
         @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<R> k) {
             if (target.engine != w.engine()) {
-                Jobs.fail(w, k, new IllegalArgumentException(
+                Trampoline.fail(w, k, new IllegalArgumentException(
                         "cannot join " + target + ": it runs on a different scheduler (" + target.engine + ")"));
                 return;
             }
@@ -94,11 +96,11 @@ final class Control {
             }
             FiberCore<?> self = (FiberCore<?>) k.fiber;
             if (self == target) {
-                Jobs.fail(w, k, new IllegalStateException("a fiber cannot join itself: " + target));
+                Trampoline.fail(w, k, new IllegalStateException("a fiber cannot join itself: " + target));
                 return;
             }
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             Cont<?> waiter = asOutcome ? new OutcomeCont<>((Cont<Outcome<A>>) (Cont<?>) k) : k;
@@ -125,11 +127,11 @@ final class Control {
         @SuppressWarnings("unchecked")
         private void finishJoin(Worker w, Cont<R> k) {
             if (asOutcome) {
-                Jobs.succeed(w, k, (R) target.outcomeNow());
+                Trampoline.succeed(w, k, (R) target.outcomeNow());
             } else if (target.stateNow() == FiberCore.SUCCEEDED) {
-                Jobs.succeed(w, k, (R) target.valueNow());
+                Trampoline.succeed(w, k, (R) target.valueNow());
             } else {
-                Jobs.fail(w, k, target.failureForJoiner());
+                Trampoline.fail(w, k, target.failureForJoiner());
             }
         }
     }
@@ -145,12 +147,12 @@ final class Control {
 
         @Override
         public void doCont(Worker w, Outcome<A> o) {
-            Jobs.succeed(w, k, o);
+            Trampoline.succeed(w, k, o);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -165,7 +167,7 @@ final class Control {
         @Override
         void doJob(Worker w, Cont<Void> k) {
             if (k.fiber == target) {
-                Jobs.fail(w, k, new IllegalStateException(
+                Trampoline.fail(w, k, new IllegalStateException(
                         "a fiber cannot cancel itself and wait for its end; use Job.cancelled()"));
                 return;
             }
@@ -185,12 +187,12 @@ final class Control {
 
         @Override
         public void doCont(Worker w, A a) {
-            Jobs.succeed(w, k, null);
+            Trampoline.succeed(w, k, null);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -201,9 +203,9 @@ final class Control {
             FiberCore<?> self = (FiberCore<?>) k.fiber;
             self.requestCancel(w);
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
-                Jobs.succeed(w, k, null); // masked: takes effect when the uncancelable region ends
+                Trampoline.succeed(w, k, null); // masked: takes effect when the uncancelable region ends
             }
         }
     }
@@ -220,11 +222,11 @@ final class Control {
         void doJob(Worker w, Cont<Void> k) {
             FiberCore<?> self = (FiberCore<?>) k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             if (nanos == 0) {
-                Jobs.succeed(w, k, null);
+                Trampoline.succeed(w, k, null);
                 return;
             }
             Engine e = self.engine; // the queue Timer.removeWaiter finds again through the fiber
@@ -243,7 +245,7 @@ final class Control {
         @Override
         void doJob(Worker w, Cont<Void> k) {
             if (k.fiber != null && k.fiber.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             k.value = null;
@@ -257,7 +259,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Instant> k) {
-            Jobs.succeed(w, k, Clock.instant(w.engine()));
+            Trampoline.succeed(w, k, Clock.instant(w.engine()));
         }
     }
 
@@ -267,7 +269,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Fiber<?>> k) {
-            Jobs.succeed(w, k, (FiberCore<?>) k.fiber);
+            Trampoline.succeed(w, k, (FiberCore<?>) k.fiber);
         }
     }
 
@@ -283,7 +285,7 @@ final class Control {
                 RandomGenerator seeded = o == null ? null : o.newRandom();
                 x.random = seeded != null ? seeded : new SplittableRandom();
             }
-            Jobs.succeed(w, k, x.random);
+            Trampoline.succeed(w, k, x.random);
         }
     }
 

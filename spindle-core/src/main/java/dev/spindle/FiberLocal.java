@@ -1,6 +1,7 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.util.Objects;
 
@@ -94,7 +95,7 @@ public final class FiberLocal<T> {
 
         @Override
         void doJob(Worker w, Cont<T> k) {
-            Jobs.succeed(w, k, local.valueIn((FiberCore<?>) k.fiber));
+            Trampoline.succeed(w, k, local.valueIn((FiberCore<?>) k.fiber));
         }
     }
 
@@ -139,13 +140,13 @@ public final class FiberLocal<T> {
         @Override
         public void doCont(Worker w, A a) {
             extras.bindings = saved;
-            Jobs.succeed(w, k, a);
+            Trampoline.succeed(w, k, a);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
             extras.bindings = saved;
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 }
