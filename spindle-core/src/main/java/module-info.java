@@ -8,5 +8,6 @@
 module dev.spindle {
     exports dev.spindle;
     exports dev.spindle.sync;
+    exports dev.spindle.net;
     exports dev.spindle.internal.run to dev.spindle.test;
 }

@@ -84,6 +84,8 @@ public final class Worker extends CacheLinePadding {
      * that fan-in keeps on the stack.
      */
     static final int SHARE_WALK = 1024;
+    /** A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items. */
+    static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 61);
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
@@ -105,6 +107,8 @@ public final class Worker extends CacheLinePadding {
     private boolean helping;
     /** Items run by {@link #helpWith} so far. Owner: plain rw. */
     private long helped;
+    /** Items left before the next non-blocking look at the engine's poller. Owner: plain rw. */
+    private int pollCountdown = POLL_INTERVAL;
     /** Fibers started on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
     private long fibersStarted;
     /** Fibers finished on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
@@ -293,6 +297,9 @@ public final class Worker extends CacheLinePadding {
                 Work wk = nextWork();
                 if (wk != null) {
                     run(wk);
+                    if (--pollCountdown == 0) {
+                        pollNetwork();
+                    }
                 } else {
                     engine.terminateIfQuiescent(this); // after shutdown(): the last fiber may have ended
                     idle(stop);
@@ -303,6 +310,15 @@ public final class Worker extends CacheLinePadding {
         }
         // A driver of a single-threaded engine may stop right as the last fiber ends, before it runs dry.
         engine.terminateIfQuiescent(this);
+    }
+
+    /** The busy poll (see {@link Poller}): a non-blocking look, when the engine has a poller. */
+    private void pollNetwork() {
+        pollCountdown = POLL_INTERVAL;
+        Poller p = engine.poller();
+        if (p != null) {
+            p.pollNow(this);
+        }
     }
 
     /** Runs one item, routing an escaping exception to the item's own handler. */
@@ -483,7 +499,12 @@ public final class Worker extends CacheLinePadding {
         }
         announceParked();
         while (mayPark(stop)) {
-            LockSupport.park(this);
+            Poller p = engine.poller(); // the idle poll (see Poller) replaces the park when there is one
+            if (p == null || !p.pollBlocking(this)) {
+                LockSupport.park(this);
+            } else if (hasLocalWork()) {
+                break; // readiness was pushed to our own stack
+            }
         }
         if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
             engine.addIdle(-1);
@@ -518,6 +539,7 @@ public final class Worker extends CacheLinePadding {
         if (state == PARKED && STATE.compareAndSet(this, PARKED, SIGNALLED)) {
             engine.addIdle(-1);
             LockSupport.unpark(thread);
+            wakePoll();
             return true;
         }
         return false;
@@ -529,6 +551,20 @@ public final class Worker extends CacheLinePadding {
         if (t != null) {
             LockSupport.unpark(t);
         }
+        wakePoll();
+    }
+
+    /** Interrupts this worker's blocking poll, if the engine has a poller (see {@link Poller}). */
+    private void wakePoll() {
+        Poller p = engine.poller();
+        if (p != null) {
+            p.wakeUp(this);
+        }
+    }
+
+    /** Whether this worker is still parked (not yet signalled): for a {@link Poller} about to block. */
+    public boolean isParked() {
+        return state == PARKED;
     }
 
     @Override
