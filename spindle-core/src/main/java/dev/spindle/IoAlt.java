@@ -57,7 +57,10 @@ final class IoAlt<A> extends Alt<A> {
             Jobs.succeed(w, k, (A) r);
             return;
         }
-        super.doJob(w, k);
+        Pick pk = Pick.begin(w, k, this); // a choose of one, without a second attempt
+        if (pk != null) {
+            await(w, 0, k, pk);
+        }
     }
 
     @Override
@@ -76,6 +79,12 @@ final class IoAlt<A> extends Alt<A> {
                 return;
             }
         }
+        await(w, i, k, e);
+    }
+
+    /** Registers a waiter for readiness as alternative {@code i}, then continues instantiation with {@code e}. */
+    private void await(Worker w, int i, Cont<A> k, Else e) {
+        Pick pk = e.pick;
         Waiter<A> waiter = new Waiter<>(op, pk, i, k);
         try {
             op.register(waiter, w);

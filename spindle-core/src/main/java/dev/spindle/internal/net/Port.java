@@ -11,8 +11,13 @@ import java.util.Arrays;
 
 /**
  * The waiters of one socket: who waits for which readiness, and the socket's registration with its
- * engine's {@link NetPoller}. The interest set registered with the selector is always the union of the
- * waiters' interests, so a socket nobody waits on is never selected (no busy polling).
+ * engine's {@link NetPoller}.
+ *
+ * <p>Interest. The interest set registered with the selector is the union of the waiters' interests plus
+ * the "sticky" ones ({@code OP_READ}, {@code OP_ACCEPT}) that made a waiter ready last time: a server that
+ * reads, answers and reads again then never changes its registration (each change costs a system call at
+ * the next select, and a wakeup of a blocked one). A sticky interest that becomes ready with nobody waiting
+ * is dropped at once, so a socket nobody waits on is selected at most once (no busy polling).
  *
  * <p>Guarded by this object's monitor (held for a few instructions: an append, a removal, a scan).
  * A waiter leaves the list when it is made ready, withdrawn, or woken by {@link #close}; a ready waiter
@@ -21,7 +26,12 @@ import java.util.Arrays;
 public final class Port {
     private final SelectableChannel channel;
     private NetPoller poller;
+    /** Interests kept while nobody waits, until they become ready with nobody waiting. */
+    private static final int STICKY = SelectionKey.OP_READ | SelectionKey.OP_ACCEPT;
+
     private SelectionKey key;
+    /** The interest set last given to the selector. */
+    private int registered;
     private Work[] waiters = new Work[2];
     private int[] interests = new int[2];
     private int count;
@@ -39,11 +49,13 @@ public final class Port {
     public void add(Work waiter, int interest, Worker current) {
         NetPoller p;
         boolean added;
+        boolean grew;
         synchronized (this) {
             if (poller == null) {
                 poller = NetPoller.of(current);
             }
             p = poller;
+            grew = (registered & interest) != interest;
             if (closed) {
                 added = false;
             } else {
@@ -54,7 +66,7 @@ public final class Port {
                 waiters[count] = waiter;
                 interests[count] = interest;
                 count++;
-                added = updateInterest();
+                added = updateInterest(registered & STICKY);
                 if (!added) {
                     count--; // the channel was closed under us: the waiter runs at once instead
                     waiters[count] = null;
@@ -63,7 +75,7 @@ public final class Port {
         }
         if (!added) {
             current.push(waiter);
-        } else {
+        } else if (grew) {
             p.interestAdded();
         }
     }
@@ -73,7 +85,7 @@ public final class Port {
         for (int i = 0; i < count; i++) {
             if (waiters[i] == waiter) {
                 removeAt(i);
-                updateInterest();
+                updateInterest(registered & STICKY);
                 return;
             }
         }
@@ -110,15 +122,17 @@ public final class Port {
     void ready(int readyOps, Worker receiver) {
         Work chain = null;
         synchronized (this) {
+            int served = 0;
             for (int i = count - 1; i >= 0; i--) {
                 if ((interests[i] & readyOps) != 0) {
+                    served |= interests[i];
                     Work wk = waiters[i];
                     removeAt(i);
                     wk.next = chain;
                     chain = wk;
                 }
             }
-            updateInterest();
+            updateInterest(registered & STICKY & served);
         }
         while (chain != null) {
             Work wk = chain;
@@ -140,11 +154,11 @@ public final class Port {
     }
 
     /**
-     * Makes the selector's interest set the union of the waiters' interests. Returns false when the
-     * channel turned out closed (the caller wakes the waiter). Holds the monitor.
+     * Makes the selector's interest set the union of the waiters' interests and {@code kept}. Returns false
+     * when the channel turned out closed (the caller wakes the waiter). Holds the monitor.
      */
-    private boolean updateInterest() {
-        int want = 0;
+    private boolean updateInterest(int kept) {
+        int want = kept;
         for (int i = 0; i < count; i++) {
             want |= interests[i];
         }
@@ -152,9 +166,11 @@ public final class Port {
             if (key == null) {
                 if (want != 0) {
                     key = channel.register(poller.selector(), want, this);
+                    registered = want;
                 }
-            } else if (key.interestOps() != want) {
+            } else if (registered != want) {
                 key.interestOps(want);
+                registered = want;
             }
             return true;
         } catch (ClosedChannelException | ClosedSelectorException | java.nio.channels.CancelledKeyException e) {
