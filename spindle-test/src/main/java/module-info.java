@@ -8,4 +8,5 @@ module dev.spindle.test {
     requires static transitive org.junit.jupiter.api;
     requires static org.junit.platform.commons;
     exports dev.spindle.test;
+    exports dev.spindle.test.net;
 }
