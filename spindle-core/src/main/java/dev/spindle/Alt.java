@@ -3,6 +3,8 @@ package dev.spindle;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

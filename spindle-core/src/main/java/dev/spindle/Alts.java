@@ -4,8 +4,13 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Timer;
 import dev.spindle.internal.run.TimerQueue;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.PendingTimers;
+import dev.spindle.internal.select.PickListener;
 import java.time.Duration;
 import java.util.function.Function;
 
@@ -27,7 +32,7 @@ final class Alts {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Jobs.succeed(w, k, value);
+            Trampoline.succeed(w, k, value);
         }
 
         @Override
@@ -35,7 +40,7 @@ final class Alts {
             Pick pk = e.pick;
             if (pk.commitSelf(i)) {
                 pk.fireListeners(w);
-                Jobs.succeed(w, k, value);
+                Trampoline.succeed(w, k, value);
             } else {
                 pk.instantiated(w);
             }
@@ -69,7 +74,7 @@ final class Alts {
             if (nanos == 0) {
                 if (pk.commitSelf(i)) {
                     pk.fireListeners(w);
-                    Jobs.succeed(w, k, null);
+                    Trampoline.succeed(w, k, null);
                 } else {
                     pk.instantiated(w);
                 }
@@ -79,13 +84,15 @@ final class Alts {
             Timer timer = new Timer(engine.nanoTime() + nanos, new Timeout(pk, i, k));
             try {
                 engine.timers().schedule(timer);
+                assert PendingTimers.armed();
             } catch (RuntimeException closed) {
                 pk.fail(w, closed);
                 return;
             }
             // Armed before the listener is added: a pick decided in between still removes the timer.
             if (!pk.addListener(new TimerRemover(i, timer, engine.timers()))) {
-                engine.timers().cancel(timer);
+                boolean removed = engine.timers().cancel(timer);
+                assert !removed || PendingTimers.gone();
                 pk.instantiated(w);
                 return;
             }
@@ -112,7 +119,8 @@ final class Alts {
 
         @Override
         public void doWork(Worker w) {
-            if (Pick.commit(null, 0, pick, index) == Pick.COMMITTED) {
+            assert PendingTimers.gone();
+            if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                 pick.fireListeners(w);
                 k.value = null;
                 pick.resume(w, k);
@@ -134,15 +142,15 @@ final class Alts {
         private final TimerQueue queue;
 
         TimerRemover(int index, Timer timer, TimerQueue queue) {
-            super(index);
-            this.end = index + 1;
+            super(index, index + 1);
             this.timer = timer;
             this.queue = queue;
         }
 
         @Override
-        void fire(Worker w) {
-            queue.cancel(timer);
+        protected void fire(Worker w) {
+            boolean removed = queue.cancel(timer);
+            assert !removed || PendingTimers.gone();
         }
     }
 
@@ -183,7 +191,7 @@ final class Alts {
         @Override
         public void doCont(Worker w, Alt<A> alt) {
             if (alt == null) {
-                Jobs.fail(w, k, new NullPointerException("Alt.guard: the set-up job gave null instead of an alt"));
+                Trampoline.fail(w, k, new NullPointerException("Alt.guard: the set-up job gave null instead of an alt"));
             } else {
                 alt.doJob(w, k);
             }
@@ -191,7 +199,7 @@ final class Alts {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -273,7 +281,7 @@ final class Alts {
         }
 
         @Override
-        void fire(Worker w) {
+        protected void fire(Worker w) {
             signal.fillNow(w, null);
         }
     }
@@ -290,8 +298,8 @@ final class Alts {
         }
 
         @Override
-        void tryElse(Worker w, int i) {
-            nack.end = i; // benign race, see Pick's overview ("Nack ranges")
+        public void tryElse(Worker w, int i) {
+            nack.endAt(i); // benign race, see Pick's overview ("Nack ranges")
             outer.tryElse(w, i);
         }
     }
@@ -369,7 +377,7 @@ final class Alts {
                     throw new NullPointerException("Alt.afterJob: the function returned null instead of a job");
                 }
             } catch (Throwable e) {
-                Jobs.fail(w, k, e);
+                Trampoline.fail(w, k, e);
                 return;
             }
             if (w.outOfFuel()) {
@@ -381,7 +389,7 @@ final class Alts {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 }

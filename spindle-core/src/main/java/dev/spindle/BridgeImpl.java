@@ -2,14 +2,15 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Bridge;
+import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Strand;
-import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.JobBody;
-import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.AltImpl;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.JobImpl;
 
-/** The API package's side of {@link Bridge}: jobs from bodies, and the continuation helpers. */
+/** The API package's side of {@link Bridge}: jobs and alternatives implemented elsewhere, schedulers. */
 final class BridgeImpl implements Bridge.JobFactory {
     static final BridgeImpl INSTANCE = new BridgeImpl();
 
@@ -17,28 +18,13 @@ final class BridgeImpl implements Bridge.JobFactory {
     }
 
     @Override
-    public <A> Job<A> job(JobBody<A> body) {
-        return new BodyJob<>(body);
+    public <A> Job<A> job(JobImpl<A> impl) {
+        return new ExternalJob<>(impl);
     }
 
     @Override
-    public <A> void succeed(Worker w, Cont<A> k, A a) {
-        Jobs.succeed(w, k, a);
-    }
-
-    @Override
-    public void fail(Worker w, Cont<?> k, Throwable e) {
-        Jobs.fail(w, k, e);
-    }
-
-    @Override
-    public void failCancelled(Worker w, Cont<?> k) {
-        Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
-    }
-
-    @Override
-    public Work failWork(Cont<?> k, Throwable e) {
-        return new Jobs.FailWork(k, e);
+    public <A> Alt<A> alt(AltImpl<A> impl) {
+        return new ExternalAlt<>(impl);
     }
 
     @Override
@@ -52,17 +38,46 @@ final class BridgeImpl implements Bridge.JobFactory {
         return f.isDone() ? null : f.lastBlocker();
     }
 
-    /** A job whose doJob is a {@link JobBody}. */
-    static final class BodyJob<A> extends Job<A> {
-        private final JobBody<A> body;
+    /** A job implemented outside this package: its doJob is a {@link JobImpl}'s. */
+    static final class ExternalJob<A> extends Job<A> {
+        private final JobImpl<A> impl;
 
-        BodyJob(JobBody<A> body) {
-            this.body = body;
+        ExternalJob(JobImpl<A> impl) {
+            this.impl = impl;
         }
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            body.doJob(w, k);
+            impl.doJob(w, k);
+        }
+
+        @Override
+        public String toString() {
+            return impl.toString();
+        }
+    }
+
+    /** An alternative implemented outside this package: its doJob and tryAlt are an {@link AltImpl}'s. */
+    static final class ExternalAlt<A> extends Alt<A> {
+        private final AltImpl<A> impl;
+
+        ExternalAlt(AltImpl<A> impl) {
+            this.impl = impl;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            impl.doJob(w, k);
+        }
+
+        @Override
+        void tryAlt(Worker w, int i, Cont<A> k, Else e) {
+            impl.tryAlt(w, i, k, e);
+        }
+
+        @Override
+        public String toString() {
+            return impl.toString();
         }
     }
 }

@@ -1,11 +1,17 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.WaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -136,11 +142,11 @@ public final class Channel<A> {
                 prev = g; // never rendezvous with yourself
                 continue;
             }
-            int r = Pick.commit(own, ownIndex, other, g.index);
-            if (r == Pick.COMMITTED) {
+            Pick.Commit r = Pick.commit(own, ownIndex, other, g.index);
+            if (r == Pick.Commit.COMMITTED) {
                 q.removeAfter(prev);
                 return g;
-            } else if (r == Pick.STALE) {
+            } else if (r == Pick.Commit.STALE) {
                 q.removeAfter(prev);
             } else {
                 return null; // SELF_PICKED
@@ -164,11 +170,11 @@ public final class Channel<A> {
                 prev = t;
                 continue;
             }
-            int r = Pick.commit(own, ownIndex, other, Waiter.indexOf(t));
-            if (r == Pick.COMMITTED) {
+            Pick.Commit r = Pick.commit(own, ownIndex, other, Waiter.indexOf(t));
+            if (r == Pick.Commit.COMMITTED) {
                 q.removeAfter(prev);
                 return t;
-            } else if (r == Pick.STALE) {
+            } else if (r == Pick.Commit.STALE) {
                 q.removeAfter(prev);
             } else {
                 return null;
@@ -247,7 +253,7 @@ public final class Channel<A> {
         void doJob(Worker w, Cont<A> k) {
             Strand<?> self = k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             Channel.this.lock();
@@ -255,24 +261,25 @@ public final class Channel<A> {
             if (g != null) {
                 Channel.this.unlock();
                 Waiter.release(w, g, null);
-                Jobs.succeed(w, k, g.value);
+                Trampoline.succeed(w, k, g.value);
                 return;
             }
             takers.block(self, take, k);
             Channel.this.unlock();
-            takers.blocked(w, self, take, k);
+            takers.blocked(w, self, take);
+            DirectCont.helpWhileWaiting(w, k);
         }
 
         @Override
         void tryAlt(Worker w, int i, Cont<A> k, Else e) {
             Pick pk = e.pick;
             Channel.this.lock();
-            Waiter<A> g = matchGiverLocked(pk.fiber, pk, i);
+            Waiter<A> g = matchGiverLocked(pk.fiber(), pk, i);
             if (g != null) {
                 Channel.this.unlock();
                 pk.fireListeners(w);
                 Waiter.release(w, g, null);
-                Jobs.succeed(w, k, g.value);
+                Trampoline.succeed(w, k, g.value);
                 return;
             }
             if (pk.isPicked()) {
@@ -313,7 +320,7 @@ public final class Channel<A> {
         void doJob(Worker w, Cont<Void> k) {
             Strand<?> self = k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             Channel.this.lock();
@@ -321,25 +328,26 @@ public final class Channel<A> {
             if (t != null) {
                 Channel.this.unlock();
                 Waiter.release(w, t, value);
-                Jobs.succeed(w, k, null);
+                Trampoline.succeed(w, k, null);
                 return;
             }
             Waiter<A> entry = new Waiter<A>(k, null, 0, value);
             givers.block(self, take, entry);
             Channel.this.unlock();
-            givers.blocked(w, self, take, entry);
+            givers.blocked(w, self, take);
+            DirectCont.helpWhileWaiting(w, entry);
         }
 
         @Override
         void tryAlt(Worker w, int i, Cont<Void> k, Else e) {
             Pick pk = e.pick;
             Channel.this.lock();
-            Work t = matchTakerLocked(pk.fiber, pk, i);
+            Work t = matchTakerLocked(pk.fiber(), pk, i);
             if (t != null) {
                 Channel.this.unlock();
                 pk.fireListeners(w);
                 Waiter.release(w, t, value);
-                Jobs.succeed(w, k, null);
+                Trampoline.succeed(w, k, null);
                 return;
             }
             if (pk.isPicked()) {
@@ -377,7 +385,7 @@ public final class Channel<A> {
                 givers.add(new Waiter<A>(null, null, 0, value));
                 Channel.this.unlock();
             }
-            Jobs.succeed(w, k, null);
+            Trampoline.succeed(w, k, null);
         }
     }
 

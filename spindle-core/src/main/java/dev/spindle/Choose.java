@@ -3,6 +3,7 @@ package dev.spindle;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
 
 /**
  * {@code Alt.choose(alts)}: instantiates its alternatives one after another through a cursor ({@link Next})
@@ -56,7 +57,7 @@ final class Choose<A> extends Alt<A> {
         }
 
         @Override
-        void tryElse(Worker w, int i) {
+        public void tryElse(Worker w, int i) {
             if (pick.isPicked()) {
                 pick.instantiated(w); // decided meanwhile: stop instantiating
             } else if (position == alts.length) {

@@ -1,8 +1,10 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Timer;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.time.Instant;
 
@@ -77,7 +79,7 @@ final class Control {
         @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<R> k) {
             if (target.engine != w.engine()) {
-                Jobs.fail(w, k, new IllegalArgumentException(
+                Trampoline.fail(w, k, new IllegalArgumentException(
                         "cannot join " + target + ": it runs on a different scheduler (" + target.engine + ")"));
                 return;
             }
@@ -87,11 +89,11 @@ final class Control {
             }
             FiberCore<?> self = (FiberCore<?>) k.fiber;
             if (self == target) {
-                Jobs.fail(w, k, new IllegalStateException("a fiber cannot join itself: " + target));
+                Trampoline.fail(w, k, new IllegalStateException("a fiber cannot join itself: " + target));
                 return;
             }
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             Cont<?> waiter = asOutcome ? new OutcomeCont<>((Cont<Outcome<A>>) (Cont<?>) k) : k;
@@ -118,11 +120,11 @@ final class Control {
         @SuppressWarnings("unchecked")
         private void finishJoin(Worker w, Cont<R> k) {
             if (asOutcome) {
-                Jobs.succeed(w, k, (R) target.outcomeNow());
+                Trampoline.succeed(w, k, (R) target.outcomeNow());
             } else if (target.stateNow() == FiberCore.SUCCEEDED) {
-                Jobs.succeed(w, k, (R) target.valueNow());
+                Trampoline.succeed(w, k, (R) target.valueNow());
             } else {
-                Jobs.fail(w, k, target.failureForJoiner());
+                Trampoline.fail(w, k, target.failureForJoiner());
             }
         }
     }
@@ -138,12 +140,12 @@ final class Control {
 
         @Override
         public void doCont(Worker w, Outcome<A> o) {
-            Jobs.succeed(w, k, o);
+            Trampoline.succeed(w, k, o);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -158,7 +160,7 @@ final class Control {
         @Override
         void doJob(Worker w, Cont<Void> k) {
             if (k.fiber == target) {
-                Jobs.fail(w, k, new IllegalStateException(
+                Trampoline.fail(w, k, new IllegalStateException(
                         "a fiber cannot cancel itself and wait for its end; use Job.cancelled()"));
                 return;
             }
@@ -178,12 +180,12 @@ final class Control {
 
         @Override
         public void doCont(Worker w, A a) {
-            Jobs.succeed(w, k, null);
+            Trampoline.succeed(w, k, null);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -194,9 +196,9 @@ final class Control {
             FiberCore<?> self = (FiberCore<?>) k.fiber;
             self.requestCancel(w);
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
-                Jobs.succeed(w, k, null); // masked: takes effect when the uncancelable region ends
+                Trampoline.succeed(w, k, null); // masked: takes effect when the uncancelable region ends
             }
         }
     }
@@ -213,11 +215,11 @@ final class Control {
         void doJob(Worker w, Cont<Void> k) {
             FiberCore<?> self = (FiberCore<?>) k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             if (nanos == 0) {
-                Jobs.succeed(w, k, null);
+                Trampoline.succeed(w, k, null);
                 return;
             }
             Engine e = self.engine; // the queue Timer.removeWaiter finds again through the fiber
@@ -236,7 +238,7 @@ final class Control {
         @Override
         void doJob(Worker w, Cont<Void> k) {
             if (k.fiber != null && k.fiber.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             k.value = null;
@@ -250,7 +252,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Instant> k) {
-            Jobs.succeed(w, k, Clock.instant(w.engine()));
+            Trampoline.succeed(w, k, Clock.instant(w.engine()));
         }
     }
 

@@ -2,7 +2,9 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -246,7 +248,19 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     }
 
     /**
-     * Called by a wait queue ({@link WaitQueue#blocked}) that has just queued this body's inline
+     * Called by a primitive that has just queued {@code entry} and released its lock (after
+     * {@code WaitQueue.blocked}): when the entry is a direct body's inline await, lets the body help
+     * ({@link #helpWhileWaiting(Worker)}) here, not in its await, whose compiled frame every waiting body's
+     * stack chunk copies. Callers return at once after it.
+     */
+    static void helpWhileWaiting(Worker w, Work entry) {
+        if (Waiter.contOf(entry) instanceof DirectCont<?> body) {
+            body.helpWhileWaiting(w);
+        }
+    }
+
+    /**
+     * Called by {@link #helpWhileWaiting(Worker, Work)} when a wait queue has just queued this body's inline
      * await on worker {@code w}, its lock released: runs the step this worker would run next, on this
      * body's stack, if it is the only work here and the step of a body of this worker whose await has
      * completed (see "Helping while waiting" above). One step only: when that step leaves this await

@@ -1,10 +1,13 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.StopCondition;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.util.concurrent.CancellationException;
@@ -130,7 +133,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
         if (error == null) {
             return (B) value;
         }
-        if (Jobs.isCancel(error)) {
+        if (CancelSignal.is(error)) {
             throw new CancellationException(fiber.isCancelRequested()
                     ? "the direct fiber was cancelled"
                     : "the awaited job was cancelled");
@@ -196,19 +199,19 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
         if (w == null) {
             Engine engine = engine();
             if (self.cancelPending()) {
-                engine.submit(new Jobs.FailWork(k, Jobs.CancelSignal.INSTANCE));
+                engine.submit(new FailWork(k, CancelSignal.INSTANCE));
             } else if (error != null) {
-                engine.submit(new Jobs.FailWork(k, error));
+                engine.submit(new FailWork(k, error));
             } else {
                 k.value = value;
                 engine.submit(k);
             }
         } else if (self.cancelPending()) {
-            Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            Trampoline.fail(w, k, CancelSignal.INSTANCE);
         } else if (error != null) {
-            Jobs.fail(w, k, error);
+            Trampoline.fail(w, k, error);
         } else {
-            Jobs.succeed(w, k, value);
+            Trampoline.succeed(w, k, value);
         }
     }
 

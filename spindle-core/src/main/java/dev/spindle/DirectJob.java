@@ -1,7 +1,9 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.util.concurrent.Callable;
 
@@ -21,7 +23,7 @@ final class DirectJob<A> extends Job<A> {
     void doJob(Worker w, Cont<A> k) {
         Engine engine = w.engine();
         if (!Direct.canRunOn(engine)) {
-            Jobs.fail(w, k, new UnsupportedOperationException(
+            Trampoline.fail(w, k, new UnsupportedOperationException(
                     "Job.direct bodies run on virtual threads in this JVM, which the deterministic simulator"
                             + " cannot schedule; run with the JVM flag " + DirectBackend.FLAG
                             + " for the continuation backend (" + DirectBackend.UNAVAILABLE_BECAUSE + ")"));
@@ -29,7 +31,7 @@ final class DirectJob<A> extends Job<A> {
         }
         FiberCore<?> self = (FiberCore<?>) k.fiber;
         if (self.cancelPending()) {
-            Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }
         if (DirectBackend.SELECTED == Direct.Backend.CONTINUATION) {

@@ -1,15 +1,17 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.FiberObserver;
 import dev.spindle.internal.run.SpinLock;
+import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import dev.spindle.internal.run.Strand;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -218,7 +220,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** The job failed with {@code e}, or was cancelled. */
     @Override
     public void doHandle(Worker w, Throwable e) {
-        if (Jobs.isCancel(e)) {
+        if (CancelSignal.is(e)) {
             complete(w, CANCELLED, null);
         } else {
             complete(w, FAILED, e);
@@ -276,7 +278,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             k.value = (B) value;
             w.pushWake(k.fiber, k);
         } else {
-            w.pushWake(k.fiber, new Jobs.FailWork(k, failureForJoiner()));
+            w.pushWake(k.fiber, new FailWork(k, failureForJoiner()));
         }
     }
 
@@ -404,7 +406,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     }
 
     private void resumeCancelled(Worker w, Cont<?> k) {
-        Work wk = new Jobs.FailWork(k, Jobs.CancelSignal.INSTANCE);
+        Work wk = new FailWork(k, CancelSignal.INSTANCE);
         if (w != null) {
             w.push(wk);
         } else {

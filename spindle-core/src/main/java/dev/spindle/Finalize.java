@@ -1,6 +1,8 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 
 /**
@@ -45,9 +47,9 @@ final class Finalize {
         public void doCont(Worker w, A a) {
             if (fiber.unmask()) {
                 ((FiberCore<?>) fiber).cancelChildren(w);
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
-                Jobs.succeed(w, k, a);
+                Trampoline.succeed(w, k, a);
             }
         }
 
@@ -56,7 +58,7 @@ final class Finalize {
             if (fiber.unmask()) {
                 ((FiberCore<?>) fiber).cancelChildren(w);
             }
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -97,7 +99,7 @@ final class Finalize {
         @Override
         public void doCont(Worker w, A a) {
             if (onlyOnCancel) {
-                Jobs.succeed(w, k, a);
+                Trampoline.succeed(w, k, a);
             } else {
                 new Uncancelable<>(finalizer).doJob(w, new AfterFinalizer<>(k, a, null));
             }
@@ -105,8 +107,8 @@ final class Finalize {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            if (onlyOnCancel && !Jobs.isCancel(e)) {
-                Jobs.fail(w, k, e);
+            if (onlyOnCancel && !CancelSignal.is(e)) {
+                Trampoline.fail(w, k, e);
             } else {
                 new Uncancelable<>(finalizer).doJob(w, new AfterFinalizer<>(k, null, e));
             }
@@ -129,27 +131,27 @@ final class Finalize {
         @Override
         public void doCont(Worker w, Void ignored) {
             if (bodyError == null) {
-                Jobs.succeed(w, k, bodyValue);
+                Trampoline.succeed(w, k, bodyValue);
             } else {
-                Jobs.fail(w, k, bodyError);
+                Trampoline.fail(w, k, bodyError);
             }
         }
 
         @Override
         public void doHandle(Worker w, Throwable finalizerError) {
-            if (Jobs.isCancel(finalizerError)) {
+            if (CancelSignal.is(finalizerError)) {
                 // not a failure of the finalizer: cancellation pending at the end of its masked region
-                Jobs.fail(w, k, bodyError != null ? bodyError : finalizerError);
+                Trampoline.fail(w, k, bodyError != null ? bodyError : finalizerError);
             } else if (bodyError == null) {
-                Jobs.fail(w, k, finalizerError);
-            } else if (Jobs.isCancel(bodyError)) {
+                Trampoline.fail(w, k, finalizerError);
+            } else if (CancelSignal.is(bodyError)) {
                 w.engine().reportUncaught(finalizerError);
-                Jobs.fail(w, k, bodyError);
+                Trampoline.fail(w, k, bodyError);
             } else {
                 if (finalizerError != bodyError) {
                     bodyError.addSuppressed(finalizerError);
                 }
-                Jobs.fail(w, k, bodyError);
+                Trampoline.fail(w, k, bodyError);
             }
         }
     }

@@ -1,6 +1,8 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.util.function.Function;
 
@@ -44,13 +46,13 @@ final class Handle {
 
         @Override
         public void doCont(Worker w, A a) {
-            Jobs.succeed(w, k, a);
+            Trampoline.succeed(w, k, a);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            if (Jobs.isCancel(e)) {
-                Jobs.fail(w, k, e);
+            if (CancelSignal.is(e)) {
+                Trampoline.fail(w, k, e);
                 return;
             }
             Job<A> next;
@@ -63,7 +65,7 @@ final class Handle {
                 if (second != e) {
                     second.addSuppressed(e);
                 }
-                Jobs.fail(w, k, second);
+                Trampoline.fail(w, k, second);
                 return;
             }
             next.doJob(w, k);
@@ -98,15 +100,15 @@ final class Handle {
 
         @Override
         public void doCont(Worker w, A a) {
-            Jobs.succeed(w, k, Outcome.success(a));
+            Trampoline.succeed(w, k, Outcome.success(a));
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            if (Jobs.isCancel(e)) {
-                Jobs.fail(w, k, e);
+            if (CancelSignal.is(e)) {
+                Trampoline.fail(w, k, e);
             } else {
-                Jobs.succeed(w, k, Outcome.failure(e));
+                Trampoline.succeed(w, k, Outcome.failure(e));
             }
         }
     }

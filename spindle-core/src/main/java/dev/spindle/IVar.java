@@ -1,11 +1,17 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.WaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -166,9 +172,9 @@ public final class IVar<A> {
     @SuppressWarnings("unchecked")
     private void deliver(Worker w, Cont<A> k, int s) {
         if (s == FULL) {
-            Jobs.succeed(w, k, (A) result);
+            Trampoline.succeed(w, k, (A) result);
         } else {
-            Jobs.fail(w, k, (Throwable) result);
+            Trampoline.fail(w, k, (Throwable) result);
         }
     }
 
@@ -213,7 +219,7 @@ public final class IVar<A> {
             }
             Strand<?> self = k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             IVar.this.lock();
@@ -225,7 +231,8 @@ public final class IVar<A> {
             }
             readers.block(self, read, k);
             IVar.this.unlock();
-            readers.blocked(w, self, read, k);
+            readers.blocked(w, self, read);
+            DirectCont.helpWhileWaiting(w, k);
         }
 
         @Override
@@ -277,11 +284,11 @@ public final class IVar<A> {
         void doJob(Worker w, Cont<R> k) {
             boolean filled = ivar.complete(w, newState, result);
             if (tryOnly) {
-                Jobs.succeed(w, k, (R) Boolean.valueOf(filled));
+                Trampoline.succeed(w, k, (R) Boolean.valueOf(filled));
             } else if (filled) {
-                Jobs.succeed(w, k, null);
+                Trampoline.succeed(w, k, null);
             } else {
-                Jobs.fail(w, k, new IllegalStateException(ivar + " is already filled; an IVar is filled once"));
+                Trampoline.fail(w, k, new IllegalStateException(ivar + " is already filled; an IVar is filled once"));
             }
         }
     }

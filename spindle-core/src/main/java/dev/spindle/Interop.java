@@ -1,9 +1,12 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -36,7 +39,7 @@ final class Interop {
         final boolean block(Worker w) {
             FiberCore<?> self = (FiberCore<?>) k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return false;
             }
             self.blockOn(this);
@@ -57,7 +60,7 @@ final class Interop {
                 k.value = value;
                 engine.submit(k);
             } else {
-                engine.submit(new Jobs.FailWork(k, unwrap(error)));
+                engine.submit(new FailWork(k, unwrap(error)));
             }
         }
 
@@ -111,7 +114,7 @@ final class Interop {
                     throw new NullPointerException("Job.fromFuture: the supplier returned null");
                 }
             } catch (Throwable e) {
-                Jobs.fail(w, k, e);
+                Trampoline.fail(w, k, e);
                 return;
             }
             StageWait<A> wait = new StageWait<>(k, w.engine(), stage);
@@ -152,7 +155,7 @@ final class Interop {
         @Override
         void doJob(Worker w, Cont<A> k) {
             if (w.engine().isDriven()) {
-                Jobs.fail(w, k, new UnsupportedOperationException(
+                Trampoline.fail(w, k, new UnsupportedOperationException(
                         "Job.blocking runs code on a real thread, which the deterministic simulator cannot"
                                 + " schedule; test that code outside the simulation or inject a Job instead"));
                 return;

@@ -1,11 +1,17 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.WaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -176,20 +182,21 @@ public final class MVar<A> {
         void doJob(Worker w, Cont<A> k) {
             Strand<?> self = k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             MVar.this.lock();
             if (full) {
                 A x = getLocked();
                 MVar.this.unlock();
-                Jobs.succeed(w, k, x);
+                Trampoline.succeed(w, k, x);
                 return;
             }
             WaitQueue queue = emptying() ? takers : readers;
             queue.block(self, take, k);
             MVar.this.unlock();
-            queue.blocked(w, self, take, k);
+            queue.blocked(w, self, take);
+            DirectCont.helpWhileWaiting(w, k);
         }
 
         @Override
@@ -205,7 +212,7 @@ public final class MVar<A> {
                 A x = getLocked();
                 MVar.this.unlock();
                 pk.fireListeners(w);
-                Jobs.succeed(w, k, x);
+                Trampoline.succeed(w, k, x);
                 return;
             }
             (emptying() ? takers : readers).add(new Waiter<A>(k, pk, i, null));
@@ -258,9 +265,9 @@ public final class MVar<A> {
         @Override
         void doJob(Worker w, Cont<Void> k) {
             if (fillNow(w, x)) {
-                Jobs.succeed(w, k, null);
+                Trampoline.succeed(w, k, null);
             } else {
-                Jobs.fail(w, k, alreadyFull());
+                Trampoline.fail(w, k, alreadyFull());
             }
         }
     }
@@ -299,20 +306,20 @@ public final class MVar<A> {
                 if (!fillNow(w, old)) {
                     e.addSuppressed(alreadyFull());
                 }
-                Jobs.fail(w, k, e);
+                Trampoline.fail(w, k, e);
                 return;
             }
             if (fillNow(w, next)) {
-                Jobs.succeed(w, k, next);
+                Trampoline.succeed(w, k, next);
             } else {
-                Jobs.fail(w, k, new IllegalStateException(MVar.this
+                Trampoline.fail(w, k, new IllegalStateException(MVar.this
                         + " was filled by someone else while modify held its value; the result was dropped"));
             }
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 

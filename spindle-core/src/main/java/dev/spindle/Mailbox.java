@@ -1,11 +1,17 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.WaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -139,7 +145,7 @@ public final class Mailbox<A> {
                 Mailbox.this.unlock();
                 Waiter.release(w, t, message);
             }
-            Jobs.succeed(w, k, null);
+            Trampoline.succeed(w, k, null);
         }
     }
 
@@ -162,19 +168,20 @@ public final class Mailbox<A> {
         void doJob(Worker w, Cont<A> k) {
             Strand<?> self = k.fiber;
             if (self.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             Mailbox.this.lock();
             if (count > 0) {
                 A m = pollLocked();
                 Mailbox.this.unlock();
-                Jobs.succeed(w, k, m);
+                Trampoline.succeed(w, k, m);
                 return;
             }
             takers.block(self, take, k);
             Mailbox.this.unlock();
-            takers.blocked(w, self, take, k);
+            takers.blocked(w, self, take);
+            DirectCont.helpWhileWaiting(w, k);
         }
 
         @Override
@@ -190,7 +197,7 @@ public final class Mailbox<A> {
                 A m = pollLocked();
                 Mailbox.this.unlock();
                 pk.fireListeners(w);
-                Jobs.succeed(w, k, m);
+                Trampoline.succeed(w, k, m);
                 return;
             }
             takers.add(new Waiter<A>(k, pk, i, null));

@@ -1,7 +1,10 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.Else;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -112,13 +115,13 @@ public final class Promise<A> {
         @Override
         public void doCont(Worker w, A a) {
             result.fillNow(w, a);
-            Jobs.succeed(w, k, null);
+            Trampoline.succeed(w, k, null);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            result.failNow(w, Jobs.isCancel(e) ? new CancellationException("the promise's job was cancelled") : e);
-            Jobs.fail(w, k, e);
+            result.failNow(w, CancelSignal.is(e) ? new CancellationException("the promise's job was cancelled") : e);
+            Trampoline.fail(w, k, e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -22,7 +23,7 @@ final class Pure {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Jobs.succeed(w, k, value);
+            Trampoline.succeed(w, k, value);
         }
     }
 
@@ -36,7 +37,7 @@ final class Pure {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Jobs.fail(w, k, error);
+            Trampoline.fail(w, k, error);
         }
     }
 
@@ -54,10 +55,10 @@ final class Pure {
             try {
                 a = body.call();
             } catch (Throwable e) {
-                Jobs.fail(w, k, e);
+                Trampoline.fail(w, k, e);
                 return;
             }
-            Jobs.succeed(w, k, a);
+            Trampoline.succeed(w, k, a);
         }
     }
 
@@ -78,7 +79,7 @@ final class Pure {
                     throw new NullPointerException("Job.defer: the supplier returned null");
                 }
             } catch (Throwable e) {
-                Jobs.fail(w, k, e);
+                Trampoline.fail(w, k, e);
                 return;
             }
             if (w.outOfFuel()) {

@@ -1,6 +1,8 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.util.function.Function;
 
@@ -54,7 +56,7 @@ final class Sequence {
         @Override
         public void doCont(Worker w, A a) {
             if (fiber != null && fiber.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             if (w.outOfFuel()) {
@@ -68,7 +70,7 @@ final class Sequence {
         /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
         static <A, B> void step(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
             if (k.fiber != null && k.fiber.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             applyAndRun(w, f, a, k);
@@ -91,7 +93,7 @@ final class Sequence {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -128,7 +130,7 @@ final class Sequence {
         @Override
         public void doCont(Worker w, A a) {
             if (fiber != null && fiber.cancelPending()) {
-                Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else if (w.outOfFuel()) {
                 w.bounce(new Jobs.JobWork<>(second, k));
             } else {
@@ -138,7 +140,7 @@ final class Sequence {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 
@@ -178,15 +180,15 @@ final class Sequence {
             try {
                 b = f.apply(a);
             } catch (Throwable e) {
-                Jobs.fail(w, k, e);
+                Trampoline.fail(w, k, e);
                 return;
             }
-            Jobs.succeed(w, k, b);
+            Trampoline.succeed(w, k, b);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         }
     }
 }

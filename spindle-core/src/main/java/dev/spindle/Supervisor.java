@@ -1,8 +1,11 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -62,16 +65,16 @@ final class Supervisor<A, R> extends Job<R> {
             if (policy == Policy.ALL) {
                 @SuppressWarnings("unchecked")
                 R empty = (R) Collections.emptyList();
-                Jobs.succeed(w, k, empty);
+                Trampoline.succeed(w, k, empty);
             } else {
-                Jobs.fail(w, k, new IllegalArgumentException(policy == Policy.ANY
+                Trampoline.fail(w, k, new IllegalArgumentException(policy == Policy.ANY
                         ? "Job.any of no jobs has no outcome" : "a race needs at least one job"));
             }
             return;
         }
         FiberCore<?> parent = (FiberCore<?>) k.fiber;
         if (parent.cancelPending()) {
-            Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }
         new Run<A, R>(policy, k, n).start(w, parent, jobs);
@@ -135,7 +138,7 @@ final class Supervisor<A, R> extends Job<R> {
                     if (state == FiberCore.SUCCEEDED) {
                         settle(w, index, null);
                     } else if (state == FiberCore.CANCELLED) {
-                        settle(w, -1, Jobs.CancelSignal.INSTANCE);
+                        settle(w, -1, CancelSignal.INSTANCE);
                     }
                 }
             }
@@ -167,7 +170,7 @@ final class Supervisor<A, R> extends Job<R> {
 
         private static Throwable failureOf(FiberCore<?> child) {
             return child.stateNow() == FiberCore.CANCELLED
-                    ? Jobs.CancelSignal.INSTANCE : child.failureForJoiner();
+                    ? CancelSignal.INSTANCE : child.failureForJoiner();
         }
 
         /** Settles the outcome once; the first caller cancels the other children. */
@@ -236,7 +239,7 @@ final class Supervisor<A, R> extends Job<R> {
                 k.value = value;
                 w.pushWake(k.fiber, k);
             } else {
-                w.pushWake(k.fiber, new Jobs.FailWork(k, error));
+                w.pushWake(k.fiber, new FailWork(k, error));
             }
         }
 

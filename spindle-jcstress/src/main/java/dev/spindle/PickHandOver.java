@@ -3,6 +3,9 @@ package dev.spindle;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.Waiter;
+
 import dev.spindle.StressFixtures.Box;
 import dev.spindle.StressFixtures.Recorder;
 import dev.spindle.internal.run.RunAccess;

@@ -3,6 +3,10 @@ package dev.spindle;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.PickListener;
+import dev.spindle.internal.select.Waiter;
+
 import dev.spindle.StressFixtures.Box;
 import dev.spindle.StressFixtures.Recorder;
 import dev.spindle.internal.run.Worker;
@@ -77,7 +81,7 @@ public class PickListenerClaim {
         }
 
         @Override
-        void fire(Worker w) {
+        protected void fire(Worker w) {
             fired++;
         }
     }

@@ -1,14 +1,20 @@
 package dev.spindle.sync;
 
+import dev.spindle.Alt;
 import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
+import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.AltImpl;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.LockedWaitQueue;
+import dev.spindle.internal.select.ThreadWaiter;
+import dev.spindle.internal.select.Waiter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
@@ -48,15 +54,23 @@ public final class ConditionVariable {
      *         mutex after our unlock finds us), then wait
      *         woken (signal) or expired: re-lock the mutex, back to loop
      *         cancelled or interrupted: re-lock the mutex, then end with the cancellation / interrupt
-     * The re-lock is a Mutex waiter that no cancellation can withdraw (no fiber), so the mutex is always
-     * held when the wait ends and a surrounding withLock unlocks exactly what it locked.
+     * A fiber's round is an alternative (SignalWait) whose instantiation links the waiter and then unlocks
+     * the mutex; the timed form offers it in choose(round, after(time left)), the shared timed wait. The
+     * re-lock is the round's finalizer (uncancelable, and only if the round did unlock), so the mutex is
+     * always held when the wait ends and a surrounding withLock unlocks exactly what it locked.
+     * A thread's round links a ThreadWaiter, unlocks, parks, and re-locks ignoring interrupts.
      *
-     * State: only the queue (this class has no other state). A waiter is in the queue from the link to the
-     * signal, expiry or cancellation that unlinks it (TimedWaiter: exactly one of them does).
+     * Why the waits are jobs, not alternatives: a wait releases the mutex as it begins and takes it again as
+     * it ends, so offered in a choose it could not lose without an effect (the mutex would have changed
+     * hands meanwhile). Only the inner round is an alternative, and only this class offers it.
+     *
+     * State: only the queue (this class has no other state). A signal commits the oldest waiter it can
+     * (a round whose choose timed out is stale and skipped), so a signal is never given to a waiter that
+     * no longer waits.
      */
 
     private final String name;
-    private final WaitQueue waiters = new WaitQueue(this);
+    private final LockedWaitQueue waiters = new LockedWaitQueue(this);
 
     /** A condition variable. */
     public ConditionVariable() {
@@ -74,7 +88,9 @@ public final class ConditionVariable {
      * while it waits (it then re-locks the mutex and ends cancelled).
      */
     public Job<Void> await(Mutex mutex, BooleanSupplier predicate) {
-        return Bridge.job(new WaitBody<Void>(mutex, predicate, false, 0));
+        Objects.requireNonNull(mutex, "mutex");
+        Objects.requireNonNull(predicate, "predicate");
+        return whileHeld(mutex, loop(mutex, predicate, null).then(Job.unit()));
     }
 
     /**
@@ -85,8 +101,10 @@ public final class ConditionVariable {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Job<Boolean> await(Mutex mutex, Duration timeout, BooleanSupplier predicate) {
+        Objects.requireNonNull(mutex, "mutex");
+        Objects.requireNonNull(predicate, "predicate");
         long nanos = Durations.nonNegativeNanos(timeout, "ConditionVariable.await timeout");
-        return Bridge.job(new WaitBody<Boolean>(mutex, predicate, true, nanos));
+        return whileHeld(mutex, Job.now().flatMap(start -> loop(mutex, predicate, start.plusNanos(nanos))));
     }
 
     /**
@@ -123,21 +141,19 @@ public final class ConditionVariable {
     /** Wakes the oldest waiter, if any. Callable from any thread or job; best made holding the mutex. */
     public void signal() {
         waiters.lock();
-        Cont<?> k = waiters.pollLocked();
-        Engine engine = waiters.plainEngineLocked();
+        Work next = waiters.pollCommitted();
         waiters.unlock();
-        if (k != null) {
-            WaitQueue.resume(k, null, engine);
+        if (next != null) {
+            Waiter.release(null, next, null);
         }
     }
 
     /** Wakes every waiter. Callable from any thread or job; best made holding the mutex. */
     public void signalAll() {
         waiters.lock();
-        Cont<?> all = waiters.pollAllLocked();
-        Engine engine = waiters.plainEngineLocked();
+        Work all = waiters.drain();
         waiters.unlock();
-        WaitQueue.resumeAll(all, null, engine);
+        Waiter.releaseAll(null, all, null);
     }
 
     /** Waiters currently linked (for tests). */
@@ -173,7 +189,7 @@ public final class ConditionVariable {
             }
             ThreadWaiter t = new ThreadWaiter();
             waiters.lock();
-            waiters.addLocked(t);
+            waiters.add(t);
             waiters.unlock();
             mutex.unlock();
             try {
@@ -196,153 +212,74 @@ public final class ConditionVariable {
 
     // ---------------------------------------------------------------- fibers
 
-    /** {@link #await(Mutex, BooleanSupplier)} and the timed form; {@code R} is Void or Boolean. */
-    private final class WaitBody<R> extends JobBody<R> {
-        private final Mutex mutex;
-        private final BooleanSupplier predicate;
-        private final boolean timed;
-        private final long nanos;
-
-        WaitBody(Mutex mutex, BooleanSupplier predicate, boolean timed, long nanos) {
-            this.mutex = Objects.requireNonNull(mutex, "mutex");
-            this.predicate = Objects.requireNonNull(predicate, "predicate");
-            this.timed = timed;
-            this.nanos = nanos;
-        }
-
-        @Override
-        public void doJob(Worker w, Cont<R> k) {
-            if (!mutex.isLocked()) {
-                Waits.fail(w, k, new IllegalStateException(
-                        "waiting on " + ConditionVariable.this + " needs " + mutex + " held by the fiber"));
-                return;
-            }
-            Engine engine = w.engine();
-            long deadline = timed ? engine.nanoTime() + nanos : 0;
-            new Wait<>(k, waiters, engine, mutex, predicate, timed, deadline).check(w);
-        }
+    /** {@code wait}, failing at once when {@code mutex} is not held. */
+    private <R> Job<R> whileHeld(Mutex mutex, Job<R> wait) {
+        return Job.defer(() -> mutex.isLocked() ? wait : Job.failure(new IllegalStateException(
+                "waiting on " + this + " needs " + mutex + " held by the fiber")));
     }
 
-    /** One fiber's wait, reused across the rounds of its loop. */
-    private static final class Wait<R> extends TimedWaiter<Void> {
-        private final Cont<R> k;
-        private final Mutex mutex;
-        private final BooleanSupplier predicate;
-        private final boolean timed;
-        private final long deadline;
+    /**
+     * Holding the mutex: true when the predicate holds; false when {@code deadline} (scheduler clock; null
+     * for none) has passed; else one round of waiting and again.
+     */
+    private Job<Boolean> loop(Mutex mutex, BooleanSupplier predicate, Instant deadline) {
+        return Job.of(predicate::getAsBoolean).flatMap(ok -> {
+            if (ok) {
+                return Job.result(Boolean.TRUE);
+            }
+            if (deadline == null) {
+                return round(mutex, null).then(loop(mutex, predicate, null));
+            }
+            return Job.now().flatMap(now -> {
+                Duration left = Duration.between(now, deadline);
+                return left.isNegative() || left.isZero()
+                        ? Job.result(Boolean.FALSE)
+                        : round(mutex, left).then(loop(mutex, predicate, deadline));
+            });
+        });
+    }
 
-        Wait(Cont<R> k, WaitQueue queue, Engine engine, Mutex mutex, BooleanSupplier predicate, boolean timed,
-             long deadline) {
-            super(k.fiber, queue, engine);
-            this.k = k;
+    /**
+     * One round: link, unlock the mutex, wait for a signal (at most {@code left} when not null), and re-lock
+     * in every outcome in which the round unlocked.
+     */
+    private Job<Void> round(Mutex mutex, Duration left) {
+        return Job.defer(() -> {
+            SignalWait round = new SignalWait(mutex);
+            Alt<Void> signalled = Bridge.alt(round);
+            Job<?> wait = left == null ? signalled : Waits.timed(signalled, left, "ConditionVariable round");
+            return wait.then(Job.unit()).ensure(Job.defer(() -> round.unlocked ? mutex.lock() : Job.unit()));
+        });
+    }
+
+    /** A fiber's round: linked, it unlocks the mutex (linking first: a signal under the mutex finds it). */
+    private final class SignalWait extends AltImpl<Void> {
+        private final Mutex mutex;
+        /** Whether this round unlocked the mutex; written and read on the waiting fiber only. */
+        boolean unlocked;
+
+        SignalWait(Mutex mutex) {
             this.mutex = mutex;
-            this.predicate = predicate;
-            this.timed = timed;
-            this.deadline = deadline;
         }
 
-        /** Holding the mutex: finish if the predicate holds or time is up, else wait a round. */
-        void check(Worker w) {
-            boolean ok;
+        @Override
+        public void tryAlt(Worker w, int i, Cont<Void> k, Else e) {
+            waiters.lock();
+            waiters.add(new Waiter<>(k, e.pick, i, null));
+            waiters.unlock();
             try {
-                ok = predicate.getAsBoolean();
-            } catch (Throwable e) {
-                Waits.fail(w, k, e);
+                mutex.unlock();
+            } catch (IllegalStateException notLocked) {
+                e.pick.fail(w, notLocked);
                 return;
             }
-            if (ok || timed && engine.nanoTime() - deadline >= 0) {
-                finish(w, ok);
-                return;
-            }
-            if (Waits.cancelled(w, k)) {
-                return;
-            }
-            queue.lock();
-            if (!linkLocked(timed, deadline)) {
-                Waits.fail(w, k, new IllegalStateException("cannot wait with a timeout: the scheduler is closed"));
-                return;
-            }
-            mutex.unlock(); // after linking: a signal made under the mutex from now on finds us
-            checkCancelled(w);
-        }
-
-        @SuppressWarnings("unchecked")
-        private void finish(Worker w, boolean ok) {
-            Waits.succeed(w, k, timed ? (R) Boolean.valueOf(ok) : null);
-        }
-
-        /** Signalled: continue on the fiber's own scheduler, where the re-lock and predicate run. */
-        @Override
-        void wake(Object v) {
-            disarm();
-            value = null;
-            engine.submit(this);
+            unlocked = true;
+            e.tryElse(w, i + 1);
         }
 
         @Override
-        public void doCont(Worker w, Void ignored) {
-            relock(w, null);
-        }
-
-        @Override
-        void expired(Worker w) {
-            relock(w, null);
-        }
-
-        /** Withdrawn by cancellation: re-lock, then end cancelled. */
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            disarm();
-            relock(w, e);
-        }
-
-        private void relock(Worker w, Throwable failure) {
-            Relock r = new Relock(this, failure);
-            if (mutex.acquireOrLink(r, false)) {
-                r.locked(w);
-            }
-        }
-    }
-
-    /** A wait re-locking its mutex: nobody can cancel it (no fiber), so the wait always ends holding it. */
-    private static final class Relock extends Waiter<Void> {
-        private final Wait<?> wait;
-        private final Throwable failure;
-
-        Relock(Wait<?> wait, Throwable failure) {
-            super(null);
-            this.wait = wait;
-            this.failure = failure;
-        }
-
-        @Override
-        void wake(Object v) {
-            value = null;
-            wait.engine.submit(this);
-        }
-
-        @Override
-        public void doCont(Worker w, Void ignored) {
-            locked(w);
-        }
-
-        void locked(Worker w) {
-            if (failure == null) {
-                wait.check(w);
-            } else {
-                Waits.fail(w, wait.k, failure);
-            }
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            Waits.fail(w, wait.k, e);
-        }
-
-        /** The mutex's owner after the hand-over: the waiting fiber. */
-        @Override
-        Object identity() {
-            return wait.fiber;
+        public String toString() {
+            return "await of " + ConditionVariable.this;
         }
     }
 }

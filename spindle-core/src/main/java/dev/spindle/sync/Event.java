@@ -1,13 +1,14 @@
 package dev.spindle.sync;
 
+import dev.spindle.Alt;
 import dev.spindle.Direct;
-import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
-import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
-import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.select.LockedWait;
+import dev.spindle.internal.select.LockedWaitQueue;
+import dev.spindle.internal.select.ThreadWaiter;
+import dev.spindle.internal.select.Waiter;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
@@ -32,8 +33,11 @@ import java.util.Objects;
  * expired (false) and the signal went to another waiter or stayed. A fiber cancelled while waiting stops
  * waiting and takes no signal.
  *
+ * <p>{@link #await()} is an {@link Alt}: in a {@link Alt#choose} an AUTO event's signal is consumed only
+ * by the wait that is committed to; a losing wait leaves it signalled.
+ *
  * @implNote Every operation is a short critical section under a spin lock; waking a fiber allocates
- *     nothing. A timed fiber wait allocates a waiter and a timer.
+ *     nothing. A timed fiber wait is a choose with {@link Alt#after}: a pick, a waiter and a timer.
  */
 public final class Event {
     /*
@@ -45,15 +49,16 @@ public final class Event {
      *   false     | some    | waiters blocked
      *   true      | none    | signalled: MANUAL until clear(); AUTO until one test() or wait consumes it
      *
-     *   signal()  MANUAL: signalled = true and every waiter is released
-     *             AUTO:   the oldest waiter is released (the signal is handed to it and signalled stays
-     *                     false); with no waiter, signalled = true
+     *   signal()  MANUAL: signalled = true and every waiter is released (those of chooses decided elsewhere
+     *                     are skipped)
+     *             AUTO:   the oldest waiter it can commit is released (the signal is handed to it and
+     *                     signalled stays false); with none, signalled = true
      *             then every event made by any() from this one is signalled (outside the lock)
      *   clear()   signalled = false
      *   test()    AUTO consumes: true -> false; MANUAL reads
      *   wait      signalled ? (AUTO: consume) complete : link a waiter
      *
-     * INV: signalled implies no waiters (a signal that finds waiters hands itself over).
+     * INV: signalled implies no live waiters (a signal that finds one hands itself over).
      * Hand-over is what makes "exactly one waiter per AUTO signal" hold without re-checks: a released
      * waiter never competes for the signal again.
      */
@@ -70,12 +75,13 @@ public final class Event {
 
     private final String name;
     private final boolean auto;
-    private final WaitQueue waiters = new WaitQueue(this);
+    private final LockedWaitQueue waiters = new LockedWaitQueue(this);
     /** Written under the queue lock; volatile reads for isSignalled and fast paths. */
     private volatile boolean signalled;
     /** Events made by any() that include this one; copy-on-write under the queue lock. */
     private Event[] dependents = NO_EVENTS;
-    private final Job<Void> await = Bridge.job(new AwaitBody());
+    private final Wait wait = new Wait();
+    private final Alt<Void> await = Bridge.alt(wait);
 
     /** An unsignalled event of mode {@code mode}. */
     public Event(Mode mode) {
@@ -151,26 +157,24 @@ public final class Event {
             waiters.unlock();
             return;
         }
-        Cont<?> released;
+        Work released;
         if (auto) {
-            released = waiters.pollLocked();
+            released = waiters.pollCommitted(); // the signal goes to a waiter whose pick this commits
             if (released == null) {
                 signalled = true;
             }
         } else {
             signalled = true;
-            released = waiters.pollAllLocked();
+            released = waiters.drain();
         }
-        Engine engine = waiters.plainEngineLocked();
         Event[] d = dependents;
-        assert !signalled || waiters.isEmpty() : "INV: signalled implies no waiters";
         waiters.unlock();
         if (auto) {
             if (released != null) {
-                WaitQueue.resume(released, null, engine);
+                Waiter.release(null, released, null);
             }
         } else {
-            WaitQueue.resumeAll(released, null, engine);
+            Waiter.releaseAll(null, released, null);
         }
         for (Event e : d) {
             e.signal();
@@ -212,22 +216,23 @@ public final class Event {
     }
 
     /**
-     * A job that waits until the event is signalled (at once if it is; AUTO mode consumes the signal).
-     * Cancellable while it waits; a cancelled waiter takes no signal.
+     * An alternative that waits until the event is signalled (at once if it is; AUTO mode consumes the
+     * signal). Cancellable while it waits; a cancelled waiter takes no signal. In a {@link Alt#choose} it
+     * consumes an AUTO signal only when committed to.
      */
-    public Job<Void> await() {
+    public Alt<Void> await() {
         return await;
     }
 
     /**
-     * A job that waits at most {@code timeout} for the event and gives whether it was signalled (in AUTO mode
-     * a true result consumed the signal). A zero timeout only tests.
+     * An alternative that waits at most {@code timeout} for the event and gives whether it was signalled (in
+     * AUTO mode a true result consumed the signal): {@code choose(await(), Alt.after(timeout))}. A zero
+     * timeout only tests.
      *
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
-    public Job<Boolean> await(Duration timeout) {
-        long nanos = Durations.nonNegativeNanos(timeout, "Event.await timeout");
-        return Bridge.job(new TimedAwaitBody(nanos));
+    public Alt<Boolean> await(Duration timeout) {
+        return Waits.timed(await, timeout, "Event.await timeout");
     }
 
     /**
@@ -268,26 +273,7 @@ public final class Event {
             return false;
         }
         Waits.checkMayBlock(this, "Event.awaitBlocking()", "await()");
-        ThreadWaiter t = new ThreadWaiter();
-        waiters.lock();
-        if (takeLocked()) {
-            waiters.unlock();
-            return true;
-        }
-        waiters.addLocked(t);
-        waiters.unlock();
-        return t.await(waiters, nanos, true) != ThreadWaiter.TIMED_OUT;
-    }
-
-    /** Takes the signal if there is one (AUTO: consumes it). Caller holds the lock. */
-    private boolean takeLocked() {
-        if (!signalled) {
-            return false;
-        }
-        if (auto) {
-            signalled = false;
-        }
-        return true;
+        return wait.awaitThread(nanos, true) != ThreadWaiter.TIMED_OUT;
     }
 
     /** Waiters currently linked (for tests). */
@@ -301,91 +287,33 @@ public final class Event {
                 + (signalled ? "signalled" : "not signalled") + ", waiters=" + waiters.waiting() + "]";
     }
 
-    /** {@link #await()}. */
-    private final class AwaitBody extends JobBody<Void> {
-        @Override
-        public void doJob(Worker w, Cont<Void> k) {
-            if (Waits.cancelled(w, k)) {
-                return;
-            }
-            if (!auto && signalled) {
-                Waits.succeed(w, k, null);
-                return;
-            }
-            waiters.lock();
-            if (takeLocked()) {
-                waiters.unlock();
-                Waits.succeed(w, k, null);
-                return;
-            }
-            waiters.blockLocked(w, k);
-        }
-    }
-
-    /** {@link #await(Duration)}. */
-    private final class TimedAwaitBody extends JobBody<Boolean> {
-        private final long nanos;
-
-        TimedAwaitBody(long nanos) {
-            this.nanos = nanos;
+    /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
+    private final class Wait extends LockedWait<Void> {
+        Wait() {
+            super(waiters);
         }
 
         @Override
-        public void doJob(Worker w, Cont<Boolean> k) {
-            if (Waits.cancelled(w, k)) {
-                return;
-            }
-            Engine engine = w.engine();
-            long deadline = engine.nanoTime() + nanos;
-            waiters.lock();
-            if (takeLocked()) {
-                waiters.unlock();
-                Waits.succeed(w, k, Boolean.TRUE);
-                return;
-            }
-            if (nanos == 0) {
-                waiters.unlock();
-                Waits.succeed(w, k, Boolean.FALSE);
-                return;
-            }
-            TimedAwait waiter = new TimedAwait(k, waiters, engine);
-            if (!waiter.blockLocked(w, true, deadline)) {
-                Waits.fail(w, k, new IllegalStateException("cannot wait with a timeout: the scheduler is closed"));
-            }
-        }
-    }
-
-    /** A fiber in {@link #await(Duration)}: true when a signal wakes it, false when it expires. */
-    private static final class TimedAwait extends TimedWaiter<Boolean> {
-        private final Cont<Boolean> k;
-
-        TimedAwait(Cont<Boolean> k, WaitQueue queue, Engine engine) {
-            super(k.fiber, queue, engine);
-            this.k = k;
+        protected boolean completeWithoutLock() {
+            return !auto && signalled;
         }
 
         @Override
-        void wake(Object v) {
-            disarm();
-            k.value = Boolean.TRUE;
-            engine.submit(k);
+        protected boolean readyLocked(Object who) {
+            return signalled;
         }
 
         @Override
-        void expired(Worker w) {
-            Waits.succeed(w, k, Boolean.FALSE);
+        protected Void takeLocked(Object who) {
+            if (auto) {
+                signalled = false;
+            }
+            return null;
         }
 
         @Override
-        public void doCont(Worker w, Boolean a) {
-            Waits.succeed(w, k, a);
-        }
-
-        /** Withdrawn by cancellation. */
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            disarm();
-            Waits.fail(w, k, e);
+        public String toString() {
+            return "await of " + Event.this;
         }
     }
 }

@@ -1,13 +1,13 @@
 package dev.spindle.sync;
 
+import dev.spindle.Alt;
 import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
-import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
-import dev.spindle.internal.run.Strand;
-import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.select.LockedWait;
+import dev.spindle.internal.select.LockedWaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.util.Objects;
 
 /**
@@ -29,8 +29,19 @@ import java.util.Objects;
  * granted still holds it; pair it with a finalizer that unlocks. A fiber cancelled while waiting is removed
  * and never holds the lock.
  *
+ * <p>{@link #lock()} is an {@link Alt}: offered in {@link Alt#choose} it takes the lock only if it is the
+ * alternative committed to; a losing {@code lock()} leaves the mutex as it found it.
+ *
+ * <pre>{@code
+ * Job<Object> step = Alt.choose(
+ *         mutex.lock().wrap(v -> (Object) "locked"),
+ *         shutdown.await().wrap(v -> "stopping"),
+ *         Alt.after(Duration.ofMillis(50)).wrap(v -> "busy"));
+ * }</pre>
+ *
  * @implNote {@code lock}/{@code unlock} are a short critical section under a spin lock each; a hand-over
- *     resumes the waiter without allocating.
+ *     resumes the waiter without allocating (a waiting {@code lock()} run as a job queues its own
+ *     continuation).
  */
 public final class Mutex {
     /*
@@ -42,11 +53,12 @@ public final class Mutex {
      *   true   | none    | held
      *   true   | some    | held, waiters blocked in arrival order
      *
-     *   lock:   free -> held (owner = the fiber or thread); held -> link a waiter
-     *   unlock: waiters ? hand over to the oldest (locked stays true, owner = that waiter)
-     *                   : free
-     *   INV: !locked implies no waiters (a waiter is only linked while the lock is held, and unlock never
-     *        frees a lock that has waiters).
+     *   lock:   free -> held (owner = the fiber or thread; in a choose only if its pick commits, in the
+     *           same critical section); held -> link a waiter
+     *   unlock: a waiter it can commit ? hand over to it (locked stays true, owner = that waiter)
+     *                                  : free (waiters of chooses decided elsewhere are dropped)
+     *   INV: !locked implies no live waiters (a waiter is only linked while the lock is held, and unlock
+     *        never frees a lock that has a waiter it can commit).
      *
      * owner is for diagnostics (toString, deadlock reports) and to fail fast on a self-deadlock (the
      * holder locking again). It is null when tryLock() took the lock: a plain call cannot tell which fiber
@@ -54,12 +66,13 @@ public final class Mutex {
      */
 
     private final String name;
-    private final WaitQueue waiters = new WaitQueue(this);
+    private final LockedWaitQueue waiters = new LockedWaitQueue(this);
     /** Written under the queue lock; volatile reads. */
     private volatile boolean locked;
     /** The holder (a fiber or a thread), or null when unknown. Guarded by the queue lock. */
     private Object owner;
-    private final Job<Void> lock = Bridge.job(new LockBody());
+    private final Acquire acquire = new Acquire();
+    private final Alt<Void> lock = Bridge.alt(acquire);
 
     /** A free mutex. */
     public Mutex() {
@@ -72,13 +85,13 @@ public final class Mutex {
     }
 
     /**
-     * A job that acquires the lock, waiting (without holding a worker) while another holder has it.
-     * Cancellable while it waits.
+     * An alternative that acquires the lock, waiting (without holding a worker) while another holder has
+     * it. Cancellable while it waits. In a {@link Alt#choose} it takes the lock only when committed to.
      *
-     * <p>The job fails with {@link IllegalStateException} if the fiber running it already holds the lock
+     * <p>It fails with {@link IllegalStateException} if the fiber running it already holds the lock
      * (it would wait for itself forever).
      */
-    public Job<Void> lock() {
+    public Alt<Void> lock() {
         return lock;
     }
 
@@ -95,19 +108,26 @@ public final class Mutex {
             Direct.await(lock());
             return;
         }
-        if (tryAcquire(Thread.currentThread())) {
+        if (acquire.tryNow(Thread.currentThread()) != LockedWait.NOT_READY) {
             return;
         }
         Waits.checkMayBlock(this, "Mutex.lockBlocking()", "lock()");
-        ThreadWaiter t = new ThreadWaiter();
-        if (!acquireOrLink(t, true)) {
-            t.await(waiters, -1, true);
-        }
+        acquire.awaitThread(-1, true);
     }
 
     /** Acquires the lock if it is free and returns true; never waits. */
     public boolean tryLock() {
-        return tryAcquire(null);
+        if (locked) {
+            return false;
+        }
+        waiters.lock();
+        boolean free = !locked;
+        if (free) {
+            locked = true;
+            owner = null;
+        }
+        waiters.unlock();
+        return free;
     }
 
     /**
@@ -122,18 +142,16 @@ public final class Mutex {
             waiters.unlock();
             throw new IllegalStateException("unlock of " + this + ", which is not locked");
         }
-        Cont<?> next = waiters.pollLocked();
-        Engine engine = waiters.plainEngineLocked();
+        Work next = waiters.pollCommitted();
         if (next == null) {
             locked = false;
             owner = null;
         } else {
-            owner = WaitQueue.identityOf(next);
+            owner = Waiter.identityOf(next);
         }
-        assert locked || waiters.isEmpty() : "INV: !locked implies no waiters";
         waiters.unlock();
         if (next != null) {
-            WaitQueue.resume(next, null, engine);
+            Waiter.release(null, next, null);
         }
     }
 
@@ -145,7 +163,7 @@ public final class Mutex {
      */
     public <A> Job<A> withLock(Job<A> body) {
         Objects.requireNonNull(body, "body");
-        return GrantStep.bracket(LockStep::new, body);
+        return Waits.bracket(lock, v -> body, v -> unlock());
     }
 
     /** Whether the lock is held (by anyone). */
@@ -163,115 +181,50 @@ public final class Mutex {
         waiters.lock();
         boolean l = locked;
         Object o = owner;
-        int n = waiters.size();
+        int n = waiters.live();
         waiters.unlock();
         return Waits.label(this, "Mutex", name) + "[" + (l ? "locked by " + Waits.nameOf(o) : "unlocked")
                 + ", waiters=" + n + "]";
     }
 
-    // ---------------------------------------------------------------- internals
-
-    private boolean tryAcquire(Object who) {
-        if (locked) {
-            return false;
-        }
-        waiters.lock();
-        if (locked) {
-            boolean self = who != null && owner == who;
-            waiters.unlock();
-            if (self) {
-                throw new IllegalStateException(this + " is not reentrant: the calling thread already holds it");
-            }
-            return false;
-        }
-        locked = true;
-        owner = who;
-        waiters.unlock();
-        return true;
-    }
-
-    /**
-     * Takes the lock for {@code waiter} if free (true), or links it to be woken with the lock (false). Used
-     * for waits nobody may cancel: threads and a condition variable's re-lock. {@code checkReentry} fails
-     * when the waiter already holds the lock; a re-lock passes false, since it may be linked a moment
-     * before its own fiber's unlock.
-     */
-    boolean acquireOrLink(Waiter<?> waiter, boolean checkReentry) {
-        waiters.lock();
-        if (!locked) {
-            locked = true;
-            owner = waiter.identity();
-            waiters.unlock();
-            return true;
-        }
-        if (checkReentry && owner != null && owner == waiter.identity()) {
-            waiters.unlock();
-            throw new IllegalStateException(this + " is not reentrant: " + Waits.nameOf(owner) + " already holds it");
-        }
-        waiters.addLocked(waiter);
-        waiters.unlock();
-        return false;
-    }
-
     /** Acquires for an ordinary thread, ignoring interrupts (a condition variable's re-lock). */
     void lockUninterruptibly() {
-        ThreadWaiter t = new ThreadWaiter();
-        if (!acquireOrLink(t, false)) {
-            try {
-                t.await(waiters, -1, false);
-            } catch (InterruptedException impossible) {
-                throw new AssertionError(impossible);
-            }
+        try {
+            acquire.awaitThread(-1, false);
+        } catch (InterruptedException impossible) {
+            throw new AssertionError(impossible);
         }
     }
 
-    /**
-     * The fiber of {@code k} acquires the lock: {@code k} continues at once when it is free, else waits
-     * (cancellably) until a hand-over resumes it. {@code step}, when not null, records the grant.
-     */
-    private void acquire(Worker w, Cont<Void> k, GrantStep step) {
-        if (Waits.cancelled(w, k)) {
-            return;
+    /** {@link #lock()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
+    private final class Acquire extends LockedWait<Void> {
+        Acquire() {
+            super(waiters);
         }
-        Strand<?> self = k.fiber;
-        waiters.lock();
-        if (!locked) {
+
+        @Override
+        protected boolean readyLocked(Object who) {
+            if (!locked) {
+                return true;
+            }
+            if (owner != null && owner == who) {
+                // under the lock: name the mutex without toString, which takes the lock
+                throw new IllegalStateException(Waits.label(Mutex.this, "Mutex", name) + " is not reentrant: "
+                        + Waits.nameOf(who) + " already holds it and would wait for itself");
+            }
+            return false;
+        }
+
+        @Override
+        protected Void takeLocked(Object who) {
             locked = true;
-            owner = self;
-            waiters.unlock();
-            if (step != null) {
-                step.granted = true;
-            }
-            Waits.succeed(w, k, null);
-            return;
-        }
-        if (self != null && owner == self) {
-            waiters.unlock();
-            Waits.fail(w, k, new IllegalStateException(
-                    this + " is not reentrant: the fiber already holds it and would wait for itself"));
-            return;
-        }
-        waiters.blockLocked(w, step == null ? k : step.waiterFor(k, w.engine()));
-    }
-
-    /** {@link #lock()}. */
-    private final class LockBody extends JobBody<Void> {
-        @Override
-        public void doJob(Worker w, Cont<Void> k) {
-            acquire(w, k, null);
-        }
-    }
-
-    /** The acquisition step of one run of {@link #withLock}. */
-    private final class LockStep extends GrantStep {
-        @Override
-        public void doJob(Worker w, Cont<Void> k) {
-            acquire(w, k, this);
+            owner = who;
+            return null;
         }
 
         @Override
-        void release() {
-            unlock();
+        public String toString() {
+            return "lock of " + Mutex.this;
         }
     }
 }

@@ -1,12 +1,13 @@
 package dev.spindle.sync;
 
+import dev.spindle.Alt;
 import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
-import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
-import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.select.LockedWait;
+import dev.spindle.internal.select.LockedWaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -63,9 +64,10 @@ public final class Pool<T> {
      *   0    | none    | all places lent
      *   0    | some    | all places lent, borrowers waiting in arrival order
      *
-     *   borrow:  free > 0 ? pop a place : link a waiter
-     *   return:  waiters ? hand the place (item, or null when not preserved) to the oldest : push it
-     *   INV: free > 0 implies no waiters; lent + in flight + free == capacity.
+     *   borrow:  free > 0 ? pop a place (in a choose: only if its pick commits, in the same critical
+     *            section) : link a waiter
+     *   return:  a waiter it can commit ? hand the place (item, or null when not preserved) to it : push it
+     *   INV: free > 0 implies no live waiters; lent + in flight + free == capacity.
      */
 
     /** Whether items live on between loans. */
@@ -82,12 +84,14 @@ public final class Pool<T> {
     private final boolean preserve;
     /** Maximum concurrent loans, or -1 when unbounded. */
     private final int capacity;
-    private final WaitQueue waiters = new WaitQueue(this);
+    private final LockedWaitQueue waiters = new LockedWaitQueue(this);
     /** Stack of free places: items or null (empty). Guarded by the queue lock. */
     private Object[] places;
     /** Number of free places. Written under the queue lock; volatile reads. */
     private volatile int free;
-    private final Job<Loan<T>> borrow = Bridge.job(new BorrowBody(null));
+    /** Takes a place (an item, or null when the borrower must make one). */
+    private final TakePlace takePlace = new TakePlace();
+    private final Alt<Loan<T>> borrow = Bridge.alt(takePlace).wrap(this::lend);
 
     private Pool(Builder<T> b) {
         this.name = b.name;
@@ -120,10 +124,11 @@ public final class Pool<T> {
     }
 
     /**
-     * A job that borrows an item, waiting (bounded pools) until one is free. Cancellable while it waits.
-     * Release the loan when done, or use {@link #withItem(Function)}.
+     * An alternative that borrows an item, waiting (bounded pools) until one is free. Cancellable while it
+     * waits. Release the loan when done, or use {@link #withItem(Function)}. In a {@link Alt#choose} it takes
+     * a place only when committed to (the item is made, if it must be, after the commit).
      */
-    public Job<Loan<T>> borrow() {
+    public Alt<Loan<T>> borrow() {
         return borrow;
     }
 
@@ -138,24 +143,10 @@ public final class Pool<T> {
         if (Direct.inDirectBody()) {
             return Direct.await(borrow());
         }
-        Object place;
-        waiters.lock();
-        if (hasPlaceLocked()) {
-            place = popLocked();
-            waiters.unlock();
-            return lend(place);
-        }
-        waiters.unlock();
-        Waits.checkMayBlock(this, "Pool.borrowBlocking()", "borrow()");
-        ThreadWaiter t = new ThreadWaiter();
-        waiters.lock();
-        if (hasPlaceLocked()) {
-            place = popLocked();
-            waiters.unlock();
-        } else {
-            waiters.addLocked(t);
-            waiters.unlock();
-            place = t.await(waiters, -1, true);
+        Object place = takePlace.tryNow(null);
+        if (place == LockedWait.NOT_READY) {
+            Waits.checkMayBlock(this, "Pool.borrowBlocking()", "borrow()");
+            place = takePlace.awaitThread(-1, true);
         }
         return lend(place);
     }
@@ -165,14 +156,8 @@ public final class Pool<T> {
         if (capacity > 0 && free == 0) {
             return null;
         }
-        waiters.lock();
-        if (!hasPlaceLocked()) {
-            waiters.unlock();
-            return null;
-        }
-        Object place = popLocked();
-        waiters.unlock();
-        return lend(place);
+        Object place = takePlace.tryNow(null);
+        return place == LockedWait.NOT_READY ? null : lend(place);
     }
 
     /**
@@ -181,11 +166,7 @@ public final class Pool<T> {
      */
     public <B> Job<B> withItem(Function<? super T, ? extends Job<B>> use) {
         Objects.requireNonNull(use, "use");
-        return Job.defer(() -> {
-            BorrowBody step = new BorrowBody(new Borrowed<>());
-            return Bridge.job(step).flatMap(loan -> use.apply(loan.get()))
-                    .ensure(Job.run(step.borrowed::releaseIfLent));
-        });
+        return Waits.bracket(borrow, loan -> use.apply(loan.get()), Loan::release);
     }
 
     /** Maximum number of items lent at once; {@link Integer#MAX_VALUE} for an unbounded pool. */
@@ -288,104 +269,38 @@ public final class Pool<T> {
     /** Puts a place back, or hands it to the oldest waiter. */
     private void returnPlace(Object place) {
         waiters.lock();
-        Cont<?> next = capacity > 0 ? waiters.pollLocked() : null;
-        Engine engine = waiters.plainEngineLocked();
+        Work next = capacity > 0 ? waiters.pollCommitted() : null;
         if (next == null) {
             pushLocked(place);
         }
-        assert free == 0 || waiters.isEmpty() : "INV: free > 0 implies no waiters";
         waiters.unlock();
         if (next != null) {
-            WaitQueue.resume(next, place, engine);
+            Waiter.release(null, next, place);
         }
     }
 
-    /** {@link #borrow()}, and the acquisition step of {@link #withItem} (then {@code borrowed} is set). */
-    private final class BorrowBody extends JobBody<Loan<T>> {
-        private final Borrowed<T> borrowed;
-
-        BorrowBody(Borrowed<T> borrowed) {
-            this.borrowed = borrowed;
+    /**
+     * Taking a place, in its three forms (a choose's alternative, a plain job, a thread's blocking call); the
+     * loan is made from the place after the commit, on the borrower's side ({@link #lend}).
+     */
+    private final class TakePlace extends LockedWait<Object> {
+        TakePlace() {
+            super(waiters);
         }
 
         @Override
-        public void doJob(Worker w, Cont<Loan<T>> k) {
-            if (Waits.cancelled(w, k)) {
-                return;
-            }
-            waiters.lock();
-            if (hasPlaceLocked()) {
-                Object place = popLocked();
-                waiters.unlock();
-                complete(w, k, place, borrowed);
-                return;
-            }
-            waiters.blockLocked(w, new BorrowWait(k, w.engine(), borrowed));
-        }
-    }
-
-    /** Makes the loan for {@code place} and continues {@code k} with it (or with the factory's failure). */
-    private void complete(Worker w, Cont<Loan<T>> k, Object place, Borrowed<T> borrowed) {
-        Loan<T> loan;
-        try {
-            loan = lend(place);
-        } catch (Throwable e) {
-            Waits.fail(w, k, e);
-            return;
-        }
-        if (borrowed != null) {
-            borrowed.loan = loan;
-        }
-        Waits.succeed(w, k, loan);
-    }
-
-    /** A fiber waiting for a place; the hand-over gives it one (an item or null). */
-    private final class BorrowWait extends Waiter<Object> {
-        private final Cont<Loan<T>> k;
-        private final Engine engine;
-        private final Borrowed<T> borrowed;
-
-        BorrowWait(Cont<Loan<T>> k, Engine engine, Borrowed<T> borrowed) {
-            super(k.fiber);
-            this.k = k;
-            this.engine = engine;
-            this.borrowed = borrowed;
+        protected boolean readyLocked(Object who) {
+            return hasPlaceLocked();
         }
 
         @Override
-        void wake(Object place) {
-            value = place;
-            engine.submit(this); // the loan (maybe the factory) is made on the borrower's scheduler
+        protected Object takeLocked(Object who) {
+            return popLocked();
         }
 
         @Override
-        public void doCont(Worker w, Object place) {
-            value = null;
-            if (fiber != null && fiber.cancelPending()) {
-                returnPlace(place); // cancelled since the hand-over: pass the place on, hold nothing
-                Waits.failCancelled(w, k);
-                return;
-            }
-            complete(w, k, place, borrowed);
-        }
-
-        /** Withdrawn by cancellation before any hand-over: nothing taken. */
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            Waits.fail(w, k, e);
-        }
-    }
-
-    /** What one run of {@link #withItem} borrowed, for its finalizer (written and read on its fiber). */
-    private static final class Borrowed<T> {
-        Loan<T> loan;
-
-        void releaseIfLent() {
-            Loan<T> l = loan;
-            if (l != null) {
-                loan = null;
-                l.release();
-            }
+        public String toString() {
+            return "borrow of " + Pool.this;
         }
     }
 

@@ -1,12 +1,13 @@
 package dev.spindle.sync;
 
+import dev.spindle.Alt;
 import dev.spindle.Direct;
 import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
-import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
-import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.select.LockedWait;
+import dev.spindle.internal.select.LockedWaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.util.Objects;
 
 /**
@@ -42,18 +43,21 @@ public final class Semaphore {
      *   0       | none    | all taken
      *   0       | some    | all taken, waiters blocked in arrival order
      *
-     *   acquire:  p > 0 -> p - 1; p == 0 -> link a waiter
-     *   release:  waiters ? hand the permit to the oldest (p stays 0) : p + 1
+     *   acquire:  p > 0 -> p - 1 (in a choose: only if its pick commits, in the same critical section);
+     *             p == 0 -> link a waiter
+     *   release:  a waiter it can commit ? hand the permit to it (p stays 0) : p + 1 (waiters of chooses
+     *             decided elsewhere are dropped on the way)
      *   withdraw: (cancel, interrupt, via the queue lock) unlinks the waiter; no permit moves
-     *   INV: permits > 0 implies no waiters. So a permit is either counted in permits or held by exactly one
-     *        acquirer; a waiter withdrawn by cancellation never held one.
+     *   INV: permits > 0 implies no live waiters. So a permit is either counted in permits or held by exactly
+     *        one acquirer; a waiter withdrawn by cancellation, or whose choose went another way, never held one.
      */
 
     private final String name;
-    private final WaitQueue waiters = new WaitQueue(this);
+    private final LockedWaitQueue waiters = new LockedWaitQueue(this);
     /** Available permits. Written under the queue lock; volatile reads. */
     private volatile int permits;
-    private final Job<Void> acquire = Bridge.job(new AcquireBody());
+    private final Acquire take = new Acquire();
+    private final Alt<Void> acquire = Bridge.alt(take);
 
     /**
      * A semaphore with {@code permits} permits available.
@@ -76,8 +80,11 @@ public final class Semaphore {
         this.name = name;
     }
 
-    /** A job that takes a permit, waiting while none is available. Cancellable while it waits. */
-    public Job<Void> acquire() {
+    /**
+     * An alternative that takes a permit, waiting while none is available. Cancellable while it waits. In a
+     * {@link Alt#choose} it takes a permit only when committed to.
+     */
+    public Alt<Void> acquire() {
         return acquire;
     }
 
@@ -97,15 +104,7 @@ public final class Semaphore {
             return;
         }
         Waits.checkMayBlock(this, "Semaphore.acquireBlocking()", "acquire()");
-        ThreadWaiter t = new ThreadWaiter();
-        waiters.lock();
-        if (takeLocked()) {
-            waiters.unlock();
-            return;
-        }
-        waiters.addLocked(t);
-        waiters.unlock();
-        t.await(waiters, -1, true);
+        take.awaitThread(-1, true);
     }
 
     /** Takes a permit if one is available and returns true; never waits. */
@@ -113,10 +112,7 @@ public final class Semaphore {
         if (permits == 0) {
             return false;
         }
-        waiters.lock();
-        boolean taken = takeLocked();
-        waiters.unlock();
-        return taken;
+        return take.tryNow(null) != LockedWait.NOT_READY;
     }
 
     /**
@@ -127,8 +123,7 @@ public final class Semaphore {
      */
     public void release() {
         waiters.lock();
-        Cont<?> next = waiters.pollLocked();
-        Engine engine = waiters.plainEngineLocked();
+        Work next = waiters.pollCommitted();
         if (next == null) {
             if (permits == Integer.MAX_VALUE) {
                 waiters.unlock();
@@ -136,10 +131,9 @@ public final class Semaphore {
             }
             permits = permits + 1;
         }
-        assert permits == 0 || waiters.isEmpty() : "INV: permits > 0 implies no waiters";
         waiters.unlock();
         if (next != null) {
-            WaitQueue.resume(next, null, engine);
+            Waiter.release(null, next, null);
         }
     }
 
@@ -150,7 +144,7 @@ public final class Semaphore {
      */
     public <A> Job<A> withPermit(Job<A> body) {
         Objects.requireNonNull(body, "body");
-        return GrantStep.bracket(PermitStep::new, body);
+        return Waits.bracket(acquire, v -> body, v -> release());
     }
 
     /** The number of permits available now. */
@@ -168,53 +162,26 @@ public final class Semaphore {
         return Waits.label(this, "Semaphore", name) + "[permits=" + permits + ", waiters=" + waiters.waiting() + "]";
     }
 
-    // ---------------------------------------------------------------- internals
-
-    /** Takes a permit if available. Caller holds the lock. */
-    private boolean takeLocked() {
-        int p = permits;
-        if (p == 0) {
-            return false;
-        }
-        permits = p - 1;
-        return true;
-    }
-
-    /** The fiber of {@code k} takes a permit, at once or after waiting; {@code step} records the grant. */
-    private void acquire(Worker w, Cont<Void> k, GrantStep step) {
-        if (Waits.cancelled(w, k)) {
-            return;
-        }
-        waiters.lock();
-        if (takeLocked()) {
-            waiters.unlock();
-            if (step != null) {
-                step.granted = true;
-            }
-            Waits.succeed(w, k, null);
-            return;
-        }
-        waiters.blockLocked(w, step == null ? k : step.waiterFor(k, w.engine()));
-    }
-
-    /** {@link #acquire()}. */
-    private final class AcquireBody extends JobBody<Void> {
-        @Override
-        public void doJob(Worker w, Cont<Void> k) {
-            acquire(w, k, null);
-        }
-    }
-
-    /** The acquisition step of one run of {@link #withPermit}. */
-    private final class PermitStep extends GrantStep {
-        @Override
-        public void doJob(Worker w, Cont<Void> k) {
-            acquire(w, k, this);
+    /** {@link #acquire()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
+    private final class Acquire extends LockedWait<Void> {
+        Acquire() {
+            super(waiters);
         }
 
         @Override
-        void release() {
-            Semaphore.this.release();
+        protected boolean readyLocked(Object who) {
+            return permits > 0;
+        }
+
+        @Override
+        protected Void takeLocked(Object who) {
+            permits = permits - 1;
+            return null;
+        }
+
+        @Override
+        public String toString() {
+            return "acquire of " + Semaphore.this;
         }
     }
 }

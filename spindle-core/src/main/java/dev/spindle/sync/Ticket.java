@@ -1,13 +1,12 @@
 package dev.spindle.sync;
 
+import dev.spindle.Alt;
 import dev.spindle.Direct;
-import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
-import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.select.LockedWaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -68,18 +67,21 @@ public final class Ticket {
     private boolean done;
     /** Whether it is (or was) this ticket's turn. Written under waiters' lock; volatile reads. */
     private volatile boolean called;
-    private final WaitQueue waiters = new WaitQueue(this);
+    private final LockedWaitQueue waiters = new LockedWaitQueue(this);
+    /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
+    private final OpenWait wait = new OpenWait(waiters, this, () -> called);
+    private final Alt<Void> await = Bridge.alt(wait);
 
     private Ticket(Queue queue) {
         this.queue = queue;
     }
 
     /**
-     * A job that completes when this ticket is called: every ticket taken before it from the same queue is
+     * An alternative that completes when this ticket is called: every ticket taken before it from the same queue is
      * done. Cancellable while it waits.
      */
-    public Job<Void> await() {
-        return Bridge.job(new AwaitBody());
+    public Alt<Void> await() {
+        return await;
     }
 
     /**
@@ -98,15 +100,7 @@ public final class Ticket {
             return;
         }
         Waits.checkMayBlock(this, "Ticket.awaitBlocking()", "await()");
-        ThreadWaiter t = new ThreadWaiter();
-        waiters.lock();
-        if (called) {
-            waiters.unlock();
-            return;
-        }
-        waiters.addLocked(t);
-        waiters.unlock();
-        t.await(waiters, -1, true);
+        wait.awaitThread(-1, true);
     }
 
     /**
@@ -141,48 +135,19 @@ public final class Ticket {
 
     /** It is this ticket's turn: releases its waiters. */
     private void call() {
-        Released r = callLocked();
-        if (r != null) {
-            WaitQueue.resumeAll(r.waiters(), null, r.engine());
-        }
+        Waiter.releaseAll(null, callLocked(), null);
     }
 
     /**
      * Marks this ticket called and takes its waiters, under its wait-queue lock; gives them (null if none)
      * to be resumed after every lock is released.
      */
-    private Released callLocked() {
+    private Work callLocked() {
         waiters.lock();
         called = true;
-        Cont<?> all = waiters.pollAllLocked();
-        Engine engine = waiters.plainEngineLocked();
+        Work all = waiters.drain();
         waiters.unlock();
-        return all == null ? null : new Released(all, engine);
-    }
-
-    /** Waiters taken from a called ticket, to resume once no lock is held. */
-    private record Released(Cont<?> waiters, Engine engine) {
-    }
-
-    /** {@link #await()}. */
-    private final class AwaitBody extends JobBody<Void> {
-        @Override
-        public void doJob(Worker w, Cont<Void> k) {
-            if (called) {
-                Waits.succeed(w, k, null);
-                return;
-            }
-            if (Waits.cancelled(w, k)) {
-                return;
-            }
-            waiters.lock();
-            if (called) {
-                waiters.unlock();
-                Waits.succeed(w, k, null);
-                return;
-            }
-            waiters.blockLocked(w, k);
-        }
+        return all;
     }
 
     /**
@@ -261,9 +226,9 @@ public final class Ticket {
             t.next = null;
             // Every ticket whose turn this makes is called, its waiters taken, before the queue's lock goes:
             // no one sees a later ticket called and an earlier one not, or a called ticket with waiters.
-            List<Released> released = null;
+            List<Work> released = null;
             for (Ticket c = passed; c != null; c = c == n ? null : c.next) { // passed up to n, n included
-                Released r = c.callLocked();
+                Work r = c.callLocked();
                 if (r != null) {
                     if (released == null) {
                         released = new ArrayList<>(2);
@@ -279,8 +244,8 @@ public final class Ticket {
                 passed = after;
             }
             if (released != null) {
-                for (Released r : released) {
-                    WaitQueue.resumeAll(r.waiters(), null, r.engine());
+                for (Work r : released) {
+                    Waiter.releaseAll(null, r, null);
                 }
             }
         }

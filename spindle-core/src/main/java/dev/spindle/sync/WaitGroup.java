@@ -1,12 +1,11 @@
 package dev.spindle.sync;
 
+import dev.spindle.Alt;
 import dev.spindle.Direct;
-import dev.spindle.Job;
 import dev.spindle.internal.run.Bridge;
-import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.JobBody;
-import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.select.LockedWaitQueue;
+import dev.spindle.internal.select.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -52,10 +51,12 @@ public final class WaitGroup {
 
     private final String name;
     /** Guards the waiters and the 1 -> 0 transition. */
-    private final WaitQueue waiters = new WaitQueue(this);
+    private final LockedWaitQueue waiters = new LockedWaitQueue(this);
     /** Unfinished tasks. CAS from any thread; volatile reads. */
     private volatile int count;
-    private final Job<Void> await = Bridge.job(new AwaitBody());
+    /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
+    private final OpenWait wait = new OpenWait(waiters, this, () -> count == 0);
+    private final Alt<Void> await = Bridge.alt(wait);
 
     /** A wait group with count zero. */
     public WaitGroup() {
@@ -127,11 +128,9 @@ public final class WaitGroup {
                         + "the count of " + this + " is already zero");
             }
         } while (!COUNT.compareAndSet(this, c, c - 1));
-        Cont<?> released = c == 1 ? waiters.pollAllLocked() : null;
-        Engine engine = waiters.plainEngineLocked();
-        assert count > 0 || waiters.isEmpty() : "INV: count == 0 implies no waiters";
+        Work released = c == 1 ? waiters.drain() : null;
         waiters.unlock();
-        WaitQueue.resumeAll(released, null, engine);
+        Waiter.releaseAll(null, released, null);
     }
 
     /** The number of unfinished tasks. */
@@ -139,8 +138,10 @@ public final class WaitGroup {
         return count;
     }
 
-    /** A job that completes when the count is zero (at once if it is). Cancellable while it waits. */
-    public Job<Void> await() {
+    /**
+     * An alternative that completes when the count is zero (at once if it is). Cancellable while it waits.
+     */
+    public Alt<Void> await() {
         return await;
     }
 
@@ -160,15 +161,7 @@ public final class WaitGroup {
             return;
         }
         Waits.checkMayBlock(this, "WaitGroup.awaitBlocking()", "await()");
-        ThreadWaiter t = new ThreadWaiter();
-        waiters.lock();
-        if (count == 0) {
-            waiters.unlock();
-            return;
-        }
-        waiters.addLocked(t);
-        waiters.unlock();
-        t.await(waiters, -1, true);
+        wait.awaitThread(-1, true);
     }
 
     /** Waiters currently linked (for tests). */
@@ -179,27 +172,6 @@ public final class WaitGroup {
     @Override
     public String toString() {
         return Waits.label(this, "WaitGroup", name) + "[count=" + count + ", waiters=" + waiters.waiting() + "]";
-    }
-
-    /** {@link #await()}. */
-    private final class AwaitBody extends JobBody<Void> {
-        @Override
-        public void doJob(Worker w, Cont<Void> k) {
-            if (count == 0) {
-                Waits.succeed(w, k, null);
-                return;
-            }
-            if (Waits.cancelled(w, k)) {
-                return;
-            }
-            waiters.lock();
-            if (count == 0) {
-                waiters.unlock();
-                Waits.succeed(w, k, null);
-                return;
-            }
-            waiters.blockLocked(w, k);
-        }
     }
 
     private static final VarHandle COUNT;

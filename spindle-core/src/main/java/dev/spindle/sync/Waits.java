@@ -1,50 +1,66 @@
 package dev.spindle.sync;
 
-import dev.spindle.internal.run.Bridge;
-import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.Alt;
+import dev.spindle.Job;
+import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Worker;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.spindle.internal.select.PendingTimers;
 import java.time.Duration;
-import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
-/** Helpers shared by the primitives: continuing jobs, argument checks, the worker-thread guard, names. */
+/** Helpers shared by the primitives: composed waits, argument checks, the worker-thread guard, names. */
 final class Waits {
-    /** The API package's job helpers (installed when {@code Job} initialises). */
-    private static final Bridge.JobFactory JOBS = Bridge.get();
-
-    /**
-     * Timers armed by timed waits of this package and not yet fired or cancelled. Updated only inside
-     * {@code assert} statements, so it costs nothing unless assertions are on (tests run with -ea).
-     */
-    private static volatile int liveTimers;
-
     private Waits() {
     }
 
-    // ---------------------------------------------------------------- continuing jobs
+    // ---------------------------------------------------------------- composed waits
 
-    static <A> void succeed(Worker w, Cont<A> k, A a) {
-        JOBS.succeed(w, k, a);
+    /**
+     * {@code acquire}, then the job {@code body} makes from what it gave, then {@code release} of it, in every
+     * outcome: a fresh record per run notes the grant (in the continuation of the committed acquire, which
+     * no cancellation point precedes), and the finalizer gives back exactly what this run got. Cancelled
+     * while waiting: nothing granted, nothing released; granted, then cancelled before the body: released.
+     */
+    static <R, B> Job<B> bracket(Alt<R> acquire, Function<? super R, ? extends Job<B>> body,
+                                 Consumer<? super R> release) {
+        return Job.defer(() -> {
+            Held<R> held = new Held<>();
+            return acquire.wrap(held::grant).flatMap(body).ensure(Job.run(() -> held.releaseWith(release)));
+        });
     }
 
-    static void fail(Worker w, Cont<?> k, Throwable e) {
-        JOBS.fail(w, k, e);
-    }
+    /** What one run of a {@link #bracket} was granted; written and read on its fiber only. */
+    private static final class Held<R> {
+        private boolean granted;
+        private R resource;
 
-    static void failCancelled(Worker w, Cont<?> k) {
-        JOBS.failCancelled(w, k);
-    }
-
-    /** When {@code k}'s fiber has a cancellation pending, fails {@code k} with it and returns true. */
-    static boolean cancelled(Worker w, Cont<?> k) {
-        Strand<?> s = k.fiber;
-        if (s != null && s.cancelPending()) {
-            JOBS.failCancelled(w, k);
-            return true;
+        R grant(R r) {
+            granted = true;
+            resource = r;
+            return r;
         }
-        return false;
+
+        void releaseWith(Consumer<? super R> release) {
+            if (granted) {
+                granted = false;
+                R r = resource;
+                resource = null;
+                release.accept(r);
+            }
+        }
+    }
+
+    /**
+     * The timed form of a wait: {@code choose(op, after(timeout))}, true when {@code op} was committed to,
+     * false when the time ran out first (then {@code op} took nothing). A zero timeout only tests.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
+    static Alt<Boolean> timed(Alt<?> op, Duration timeout, String what) {
+        Durations.nonNegativeNanos(timeout, what);
+        Alt<Void> expiry = Alt.after(timeout);
+        return Alt.choose(op.wrap(v -> Boolean.TRUE), expiry.wrap(v -> Boolean.FALSE));
     }
 
     // ---------------------------------------------------------------- arguments
@@ -93,28 +109,8 @@ final class Waits {
 
     // ---------------------------------------------------------------- timer accounting (assertions only)
 
-    static boolean timerArmed() {
-        LIVE_TIMERS.getAndAdd(1);
-        return true;
-    }
-
-    static boolean timerGone() {
-        LIVE_TIMERS.getAndAdd(-1);
-        return true;
-    }
-
-    /** Timers of this package still pending (exact only with assertions enabled; else 0). */
+    /** Timers of {@code Alt.after} (so of every timed wait) still pending (exact only with assertions enabled). */
     static int liveTimers() {
-        return liveTimers;
-    }
-
-    private static final VarHandle LIVE_TIMERS;
-
-    static {
-        try {
-            LIVE_TIMERS = MethodHandles.lookup().findStaticVarHandle(Waits.class, "liveTimers", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        return PendingTimers.live();
     }
 }

@@ -8,7 +8,8 @@
  * <caption>Forms of every waiting operation</caption>
  * <tr><th>form</th><th>example</th><th>meaning</th></tr>
  * <tr><td>{@code x()}</td><td>{@code await()}, {@code lock()}, {@code acquire()}, {@code borrow()}</td>
- *     <td>a {@link dev.spindle.Job} for fibers: a fiber that has to wait frees its worker for other fibers</td></tr>
+ *     <td>an {@link dev.spindle.Alt} (and so a {@link dev.spindle.Job}) for fibers: a fiber that has to wait
+ *     frees its worker for other fibers</td></tr>
  * <tr><td>{@code xBlocking()}</td><td>{@code awaitBlocking()}, {@code lockBlocking()},
  *     {@code acquireBlocking()}, {@code borrowBlocking()}</td>
  *     <td>the same operation for an ordinary thread, which parks while it waits</td></tr>
@@ -19,7 +20,23 @@
  * </table>
  * Operations that never wait ({@code signal()}, {@code done()}, {@code unlock()}, {@code release()}, ...) are
  * plain methods, callable from any thread and from inside jobs. Timed waits take a
- * {@link java.time.Duration} and report whether the awaited thing happened.
+ * {@link java.time.Duration} and report whether the awaited thing happened; for fibers they are
+ * {@code Alt.choose(x(), Alt.after(timeout))}.
+ *
+ * <h2>Every wait is an alternative</h2>
+ * {@code lock()}, {@code acquire()}, {@code await()} and {@code borrow()} can be offered in
+ * {@link dev.spindle.Alt#choose} with channel operations, timeouts and each other, under the rules of every
+ * alternative: instantiated in argument order, {@link dev.spindle.Alt#withNack} nacks, cancellation. A wait
+ * that is not the alternative committed to takes nothing: no lock, no permit, no loan, and an
+ * {@link dev.spindle.sync.Event.Mode#AUTO} event's signal stays for the next waiter.
+ * <pre>{@code
+ * Job<String> step = Alt.choose(
+ *         mutex.lock().wrap(v -> "locked"),          // holding the mutex only if this one won
+ *         shutdown.await().wrap(v -> "stopping"),
+ *         Alt.after(Duration.ofMillis(50)).wrap(v -> "busy"));
+ * }</pre>
+ * {@link dev.spindle.sync.ConditionVariable}'s waits are jobs, not alternatives: they release the mutex as
+ * they begin and take it again as they end, so they could not lose a choose without an effect.
  *
  * <h2>Same semantics for fibers and threads</h2>
  * Fibers and threads wait in the same first-come, first-served queue of a primitive and may be mixed freely;

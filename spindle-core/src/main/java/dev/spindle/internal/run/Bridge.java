@@ -1,31 +1,26 @@
 package dev.spindle.internal.run;
 
+import dev.spindle.Alt;
 import dev.spindle.Job;
+import dev.spindle.internal.select.AltImpl;
+import dev.spindle.internal.select.JobImpl;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
- * Lets Spindle's own packages outside {@code dev.spindle} build jobs (the JDK's SharedSecrets idea): the
- * API package installs a factory when {@link Job} initialises; users never see it.
+ * Lets Spindle's own packages outside {@code dev.spindle} build jobs and alternatives (the JDK's
+ * SharedSecrets idea): the API package installs a factory when {@link Job} initialises; users never see it.
+ * {@link #job} and {@link #alt} wrap a {@link JobImpl} or {@link AltImpl} into the public types.
  */
 public final class Bridge {
     /** Implemented once, by the API package. */
     public interface JobFactory {
-        /** A job that runs {@code body}. */
-        <A> Job<A> job(JobBody<A> body);
+        /** A job that runs {@code impl}. */
+        <A> Job<A> job(JobImpl<A> impl);
 
-        /** Continues {@code k} with {@code a}, trampolining when the worker's step budget is spent. */
-        <A> void succeed(Worker w, Cont<A> k, A a);
-
-        /** Fails {@code k} with {@code e}, trampolining when the worker's step budget is spent. */
-        void fail(Worker w, Cont<?> k, Throwable e);
-
-        /** Fails {@code k} with cancellation (its fiber's cancellation was observed). */
-        void failCancelled(Worker w, Cont<?> k);
-
-        /** A work item that delivers {@code e} to {@code k} when run. */
-        Work failWork(Cont<?> k, Throwable e);
+        /** An alternative that {@code impl} implements: offered in a choose, or run as a job. */
+        <A> Alt<A> alt(AltImpl<A> impl);
 
         /** A scheduler running on {@code engine} (the simulator's). */
         dev.spindle.Scheduler scheduler(Engine engine);
@@ -65,9 +60,14 @@ public final class Bridge {
         return f;
     }
 
-    /** Shorthand for {@code get().job(body)}. */
-    public static <A> Job<A> job(JobBody<A> body) {
-        return get().job(body);
+    /** Shorthand for {@code get().job(impl)}: a job defined outside {@code dev.spindle}. */
+    public static <A> Job<A> job(JobImpl<A> impl) {
+        return get().job(impl);
+    }
+
+    /** Shorthand for {@code get().alt(impl)}: an alternative defined outside {@code dev.spindle}. */
+    public static <A> Alt<A> alt(AltImpl<A> impl) {
+        return get().alt(impl);
     }
 
     private static final VarHandle FACTORY;

@@ -1,11 +1,13 @@
-package dev.spindle.sync;
+package dev.spindle.internal.select;
 
+import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Worker;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * An ordinary thread waiting in a {@link WaitQueue}: the blocking forms ({@code awaitBlocking},
- * {@code lockBlocking}, ...) link one and park the thread until a waker unlinks it and unparks it.
+ * An ordinary thread waiting in a {@link LockedWaitQueue}: the blocking forms of the primitives
+ * ({@code awaitBlocking}, {@code lockBlocking}, ...) link one and park the thread until a waker commits and
+ * resumes it ({@link Waiter#resume}). It has no fiber, so cancellation never matches it.
  *
  * <pre>
  * Waking, timeout and interrupt
@@ -18,9 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  *   Threads live in real time, so deadlines use System.nanoTime; fibers use their engine's clock.
  * </pre>
  */
-final class ThreadWaiter extends Waiter<Object> {
+public final class ThreadWaiter extends Cont<Object> {
     /** What {@link #await} returns when the deadline passed before a waker came. */
-    static final Object TIMED_OUT = new Object() {
+    public static final Object TIMED_OUT = new Object() {
         @Override
         public String toString() {
             return "TIMED_OUT";
@@ -31,21 +33,22 @@ final class ThreadWaiter extends Waiter<Object> {
     /** Set once by the waker after writing value (release); read by the parked thread (acquire). */
     private volatile boolean woken;
 
-    ThreadWaiter() {
+    /** A waiter for the calling thread. */
+    public ThreadWaiter() {
         super(null);
         this.thread = Thread.currentThread();
     }
 
-    @Override
+    /** The waiting thread. */
+    public Thread thread() {
+        return thread;
+    }
+
+    /** Resumes the thread with {@code v}. Once, by the waker that unlinked it. */
     void wake(Object v) {
         value = v;
         woken = true;
         LockSupport.unpark(thread);
-    }
-
-    @Override
-    Object identity() {
-        return thread;
     }
 
     /**
@@ -54,14 +57,14 @@ final class ThreadWaiter extends Waiter<Object> {
      * withdraws and throws {@link InterruptedException} when {@code interruptible}, and is otherwise
      * remembered and re-asserted on return. The caller has linked this waiter and released the lock.
      */
-    Object await(WaitQueue queue, long timeoutNanos, boolean interruptible) throws InterruptedException {
+    public Object await(LockedWaitQueue queue, long timeoutNanos, boolean interruptible) throws InterruptedException {
         long deadline = timeoutNanos < 0 ? 0 : System.nanoTime() + timeoutNanos;
         boolean interrupted = false;
         while (!woken) {
             if (Thread.interrupted()) {
                 interrupted = true;
                 if (interruptible) {
-                    if (queue.remove(this)) {
+                    if (queue.withdraw(this)) {
                         throw new InterruptedException();
                     }
                     break; // a waker took us first: its grant is ours
@@ -73,7 +76,7 @@ final class ThreadWaiter extends Waiter<Object> {
             } else {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    if (queue.remove(this)) {
+                    if (queue.withdraw(this)) {
                         if (interrupted) {
                             Thread.currentThread().interrupt();
                         }

@@ -1,8 +1,11 @@
-package dev.spindle;
+package dev.spindle.internal.select;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
@@ -12,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * The commit state of one instantiation of a {@code choose}: exactly one party decides it, for exactly one
  * alternative, or for none (cancellation, failure).
  */
-final class Pick extends Else implements Blocker {
+public final class Pick extends Else implements Blocker {
     /*
      * Implementation overview
      * =======================
@@ -30,9 +33,9 @@ final class Pick extends Else implements Blocker {
      * State and transitions (state)
      *   name      | value | meaning
      *   AVAILABLE |   0   | undecided
-     *   CLAIMED   |  -1   | held by one party for a few instructions (a lock state): to pick it, or to
+     *   CLAIMED   |   1   | held by one party for a few instructions (a lock state): to pick it, or to
      *             |       | push a listener
-     *   PICKED    |   1   | decided; index says for which alternative (NONE: cancelled or failed)
+     *   PICKED    |   2   | decided; index says for which alternative (NO_ALTERNATIVE: cancelled or failed)
      *
      *   AVAILABLE --CAS--> CLAIMED --release--> PICKED        (terminal)
      *                         \------release--> AVAILABLE     (listener pushed, or a two-pick commit
@@ -82,47 +85,51 @@ final class Pick extends Else implements Blocker {
      *   Hopac's Pick (Selective/Pick.cs): the three-state pick and nack ranges; rewritten here with an
      *   explicit hand-over so that a fiber never runs twice, and with cancellation as a pick.
      */
-    static final int CLAIMED = -1;
-    static final int AVAILABLE = 0;
-    static final int PICKED = 1;
+    /** What {@link #commit} found. */
+    public enum Commit {
+        /** Both picks (or the one there was) are now decided for the given alternatives. */
+        COMMITTED,
+        /** The other pick was already taken: its waiter is stale; skip it. */
+        STALE,
+        /** Our own pick was already taken: stop instantiating. */
+        SELF_PICKED
+    }
 
-    static final int INSTANTIATING = 0;
-    static final int BLOCKED = 1;
-    static final int HANDED = 2;
+    // state: values of the field state (the claim protocol); a family of its own, never returned
+    private static final int STATE_AVAILABLE = 0;
+    private static final int STATE_CLAIMED = 1;
+    private static final int STATE_PICKED = 2;
+
+    // phase: values of the field phase (the hand-over); a family of its own, never returned
+    private static final int PHASE_INSTANTIATING = 0;
+    private static final int PHASE_BLOCKED = 1;
+    private static final int PHASE_HANDED = 2;
 
     /** The committed alternative number when no alternative was committed (cancelled or failed). */
-    static final int NONE = -1;
-
-    /** {@link #commit} results. */
-    static final int COMMITTED = 0;
-    /** {@link #commit}: the other pick was already taken; the waiter is stale. */
-    static final int STALE = 1;
-    /** {@link #commit}: our own pick was already taken; stop instantiating. */
-    static final int SELF_PICKED = 2;
+    public static final int NO_ALTERNATIVE = -1;
 
     /** Spins on a claimed pick before yielding the processor to its (possibly descheduled) holder. */
     private static final int SPINS_BEFORE_YIELD = 64;
 
-    /** AVAILABLE, CLAIMED or PICKED. CAS / setRelease; volatile reads. */
+    /** A STATE_ value. CAS / setRelease; volatile reads. */
     private volatile int state;
-    /** The committed alternative (or NONE). Written while claimed, before the PICKED release. */
-    private int index = NONE;
-    /** Listeners, newest first. Pushed while claimed; read-only once PICKED; read by the picker. */
+    /** The committed alternative (or NO_ALTERNATIVE). Written while claimed, before the STATE_PICKED release. */
+    private int index = NO_ALTERNATIVE;
+    /** Listeners, newest first. Pushed while claimed; read-only once STATE_PICKED; read by the picker. */
     private PickListener listeners;
-    /** INSTANTIATING, BLOCKED or HANDED. CAS by the chooser and the picker. */
+    /** A PHASE_ value. CAS by the chooser and the picker. */
     private volatile int phase;
     /** The resumption a picker hands to the still-instantiating chooser. Written before the phase CAS. */
     private Work handed;
     /** The continuation of the whole choose: receives cancellation and failures. */
-    final Cont<?> k;
+    private final Cont<?> k;
     /** The choosing fiber. */
-    final Strand<?> fiber;
+    private final Strand<?> fiber;
     /** The alternative being run, for {@link #describe} (fiber dumps, deadlock reports). */
     private final Object root;
 
     private Pick(Cont<?> k, Strand<?> fiber, Object root) {
         super(null);
-        this.pick = this;
         this.k = k;
         this.fiber = fiber;
         this.root = root;
@@ -132,10 +139,10 @@ final class Pick extends Else implements Blocker {
      * Starts a choose of {@code root} for continuation {@code k}: the new pick, or null when the fiber is
      * being cancelled (then {@code k} has already been failed with the cancel signal).
      */
-    static Pick begin(Worker w, Cont<?> k, Alt<?> root) {
+    public static Pick begin(Worker w, Cont<?> k, Object root) {
         Strand<?> f = k.fiber;
         if (f.cancelPending()) {
-            Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return null;
         }
         return new Pick(k, f, root);
@@ -143,9 +150,14 @@ final class Pick extends Else implements Blocker {
 
     // ---------------------------------------------------------------- queries
 
+    /** The choosing fiber. */
+    public Strand<?> fiber() {
+        return fiber;
+    }
+
     /** Whether the pick is decided (volatile read). */
-    boolean isPicked() {
-        return state == PICKED;
+    public boolean isPicked() {
+        return state == STATE_PICKED;
     }
 
     // ---------------------------------------------------------------- committing
@@ -155,42 +167,42 @@ final class Pick extends Else implements Blocker {
      * {@code otherIndex} of {@code other}, atomically. Either may be null: a plain operation has no pick,
      * and a waiter of a plain operation is owned by whoever holds its primitive's lock.
      *
-     * @return {@link #COMMITTED}; {@link #STALE} when {@code other} was taken (skip that waiter); or
-     *     {@link #SELF_PICKED} when {@code own} was taken (stop instantiating)
+     * @return {@link Commit#COMMITTED}; {@link Commit#STALE} when {@code other} was taken (skip that waiter);
+     *     or {@link Commit#SELF_PICKED} when {@code own} was taken (stop instantiating)
      */
-    static int commit(Pick own, int ownIndex, Pick other, int otherIndex) {
+    public static Commit commit(Pick own, int ownIndex, Pick other, int otherIndex) {
         assert own == null || own != other : "a choose cannot commit with itself";
         int spins = 0;
         for (;;) {
             if (own != null && !own.claim()) {
-                return SELF_PICKED;
+                return Commit.SELF_PICKED;
             }
             if (other == null) {
                 if (own != null) {
                     own.pickClaimed(ownIndex);
                 }
-                return COMMITTED;
+                return Commit.COMMITTED;
             }
             int s = other.state;
-            if (s == AVAILABLE && STATE.compareAndSet(other, AVAILABLE, CLAIMED)) {
+            if (s == STATE_AVAILABLE && STATE.compareAndSet(other, STATE_AVAILABLE, STATE_CLAIMED)) {
                 other.pickClaimed(otherIndex);
                 if (own != null) {
                     own.pickClaimed(ownIndex);
                 }
-                return COMMITTED;
+                return Commit.COMMITTED;
             }
             if (own != null) {
                 own.unclaim(); // never wait while holding a claim
             }
-            if (s == PICKED) {
-                return STALE;
+            if (s == STATE_PICKED) {
+                return Commit.STALE;
             }
-            spins = backOff(spins); // CLAIMED, or AVAILABLE and lost the CAS: look again
+            spins = backOff(spins); // STATE_CLAIMED, or STATE_AVAILABLE and lost the CAS: look again
         }
     }
 
     /** Commits alternative {@code i} of this pick alone; true when it did, false when already picked. */
-    boolean commitSelf(int i) {
+    public boolean commitSelf(int i) {
         if (!claim()) {
             return false;
         }
@@ -202,7 +214,7 @@ final class Pick extends Else implements Blocker {
      * Adds {@code l} unless the pick is already decided. Returns false when decided: the caller must not
      * expect {@code l} to fire and should stop instantiating.
      */
-    boolean addListener(PickListener l) {
+    public boolean addListener(PickListener l) {
         if (!claim()) {
             return false;
         }
@@ -213,7 +225,7 @@ final class Pick extends Else implements Blocker {
     }
 
     /** Fires the listeners that lost. Called once, by the party that picked, after picking. */
-    void fireListeners(Worker w) {
+    public void fireListeners(Worker w) {
         int i = index;
         for (PickListener l = listeners; l != null; l = l.next) {
             if (l.lostTo(i)) {
@@ -226,19 +238,20 @@ final class Pick extends Else implements Blocker {
 
     /**
      * Resumes the chooser with {@code resumption} (a committed branch's continuation whose value is set, or
-     * a failure item): pushes it when the fiber waits, else hands it over. Called by the picker only.
+     * a failure item): pushes it when the fiber waits, else hands it over. Called by the picker only; {@code w}
+     * is the picker's worker, or null when the picker is an ordinary thread.
      */
-    void resume(Worker w, Work resumption) {
+    public void resume(Worker w, Work resumption) {
         handed = resumption;
-        if (!PHASE.compareAndSet(this, INSTANTIATING, HANDED)) {
+        if (!PHASE.compareAndSet(this, PHASE_INSTANTIATING, PHASE_HANDED)) {
             handed = null;
-            w.pushWake(fiber, resumption);
+            Waiter.wake(w, fiber, resumption);
         }
     }
 
     /** Every alternative is registered. */
     @Override
-    void tryElse(Worker w, int i) {
+    public void tryElse(Worker w, int i) {
         instantiated(w);
     }
 
@@ -246,10 +259,10 @@ final class Pick extends Else implements Blocker {
      * Ends instantiation: the fiber waits for a picker, or, if it was picked meanwhile, runs the
      * resumption it was handed. Called once, by the chooser.
      */
-    void instantiated(Worker w) {
+    public void instantiated(Worker w) {
         Strand<?> f = fiber;
         f.blockOn(this);
-        if (PHASE.compareAndSet(this, INSTANTIATING, BLOCKED)) {
+        if (PHASE.compareAndSet(this, PHASE_INSTANTIATING, PHASE_BLOCKED)) {
             f.checkCancelWhileBlocked(w, this);
         } else {
             Work h = handed;
@@ -263,13 +276,13 @@ final class Pick extends Else implements Blocker {
      * alternative, fire every nack and fail the choose. If a partner committed first, its value wins and
      * {@code e} is reported as uncaught (unless it is cancellation, which the fiber will still observe).
      */
-    void fail(Worker w, Throwable e) {
+    public void fail(Worker w, Throwable e) {
         if (claim()) {
-            pickClaimed(NONE);
+            pickClaimed(NO_ALTERNATIVE);
             fireListeners(w);
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
         } else {
-            if (!Jobs.isCancel(e)) {
+            if (!CancelSignal.is(e)) {
                 w.engine().reportUncaught(e);
             }
             instantiated(w);
@@ -289,10 +302,10 @@ final class Pick extends Else implements Blocker {
         if (s != fiber || !claim()) {
             return null;
         }
-        pickClaimed(NONE);
+        pickClaimed(NO_ALTERNATIVE);
         CancelCont c = new CancelCont(this);
-        handed = new Jobs.FailWork(c, Jobs.CancelSignal.INSTANCE);
-        if (PHASE.compareAndSet(this, INSTANTIATING, HANDED)) {
+        handed = new FailWork(c, CancelSignal.INSTANCE);
+        if (PHASE.compareAndSet(this, PHASE_INSTANTIATING, PHASE_HANDED)) {
             return null;
         }
         handed = null;
@@ -311,11 +324,11 @@ final class Pick extends Else implements Blocker {
         int spins = 0;
         for (;;) {
             int s = state;
-            if (s == AVAILABLE) {
-                if (STATE.compareAndSet(this, AVAILABLE, CLAIMED)) {
+            if (s == STATE_AVAILABLE) {
+                if (STATE.compareAndSet(this, STATE_AVAILABLE, STATE_CLAIMED)) {
                     return true;
                 }
-            } else if (s == PICKED) {
+            } else if (s == STATE_PICKED) {
                 return false;
             } else {
                 spins = backOff(spins);
@@ -324,12 +337,12 @@ final class Pick extends Else implements Blocker {
     }
 
     private void unclaim() {
-        STATE.setRelease(this, AVAILABLE);
+        STATE.setRelease(this, STATE_AVAILABLE);
     }
 
     private void pickClaimed(int i) {
         index = i;
-        STATE.setRelease(this, PICKED);
+        STATE.setRelease(this, STATE_PICKED);
     }
 
     private static int backOff(int spins) {
@@ -344,9 +357,9 @@ final class Pick extends Else implements Blocker {
     @Override
     public String toString() {
         int s = state;
-        String st = s == AVAILABLE ? "available" : s == CLAIMED ? "claimed" : index == NONE ? "picked none"
+        String st = s == STATE_AVAILABLE ? "available" : s == STATE_CLAIMED ? "claimed" : index == NO_ALTERNATIVE ? "picked none"
                 : "picked #" + index;
-        return "Pick[" + st + ", " + (phase == INSTANTIATING ? "instantiating" : phase == BLOCKED ? "blocked"
+        return "Pick[" + st + ", " + (phase == PHASE_INSTANTIATING ? "instantiating" : phase == PHASE_BLOCKED ? "blocked"
                 : "handed") + "]";
     }
 
@@ -361,13 +374,13 @@ final class Pick extends Else implements Blocker {
 
         @Override
         public void doCont(Worker w, Object ignored) {
-            doHandle(w, Jobs.CancelSignal.INSTANCE);
+            doHandle(w, CancelSignal.INSTANCE);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
             pick.fireListeners(w);
-            Jobs.fail(w, pick.k, e);
+            Trampoline.fail(w, pick.k, e);
         }
     }
 

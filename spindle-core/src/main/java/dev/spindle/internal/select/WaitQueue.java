@@ -1,4 +1,4 @@
-package dev.spindle;
+package dev.spindle.internal.select;
 
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Strand;
@@ -7,23 +7,28 @@ import dev.spindle.internal.run.WorkFifo;
 import dev.spindle.internal.run.Worker;
 
 /**
- * A FIFO ({@link WorkFifo}) of waiting entries: plain continuations or {@link Waiter}s. Not thread-safe:
- * the owning primitive guards it with its spin lock.
+ * A FIFO ({@link WorkFifo}) of waiting entries: plain continuations, {@link ThreadWaiter}s or
+ * {@link Waiter}s. Not thread-safe: the owning primitive guards it with its spin lock (its own, or the
+ * one {@link LockedWaitQueue} adds).
  *
  * <p>Stale entries (alternatives of a choose decided elsewhere) are dropped lazily: from the head on every
  * append, and by a full sweep whenever the queue has doubled since the last one, so a channel that only
  * ever sees losing alternatives (a {@code choose} with a timeout in a loop) stays small. Amortised O(1).
  *
  */
-final class WaitQueue extends WorkFifo {
+public class WaitQueue extends WorkFifo {
     /** Smallest size at which a full sweep for stale entries runs. */
     private static final int MIN_SWEEP = 16;
 
     /** Size at which the next full sweep runs. Guarded by the owner's lock. */
     private int sweepAt = MIN_SWEEP;
 
+    /** An empty queue. */
+    public WaitQueue() {
+    }
+
     /** Appends {@code e} (dropping stale entries first, see the class comment). */
-    void add(Work e) {
+    public final void add(Work e) {
         dropStaleHead();
         if (size() >= sweepAt) {
             sweep();
@@ -38,30 +43,24 @@ final class WaitQueue extends WorkFifo {
      * would cost a generic call wherever this is not inlined). This half, under the lock, once the caller
      * found that it must wait: records {@code b} as the fiber's blocker and links the entry.
      */
-    void block(Strand<?> self, Blocker b, Work entry) {
+    public final void block(Strand<?> self, Blocker b, Work entry) {
         self.blockOn(b);
         add(entry);
     }
 
     /**
      * The second half of {@link #block}, after the caller released its lock: withdraws the entry again at
-     * once if cancellation arrived meanwhile; then, when the entry is a direct body's inline await, lets
-     * the body help ({@link DirectCont#helpWhileWaiting}). Callers return at once after it.
+     * once if cancellation arrived meanwhile.
      */
-    void blocked(Worker w, Strand<?> self, Blocker b, Work entry) {
+    public final void blocked(Worker w, Strand<?> self, Blocker b) {
         self.checkCancelWhileBlocked(w, b);
-        if (Waiter.contOf(entry) instanceof DirectCont<?> body) {
-            // a direct body awaiting this inline, on its own thread: it may help before it yields (here, not
-            // in its await, whose compiled frame every waiting body's stack chunk copies)
-            body.helpWhileWaiting(w);
-        }
     }
 
     /**
      * Commits ({@link Waiter#commit}) and unlinks the oldest entry that can still be committed by a partner
      * outside any choose, dropping stale ones on the way; null when none. Caller holds the owner's lock.
      */
-    Work pollCommitted() {
+    public final Work pollCommitted() {
         while (!isEmpty()) {
             Work e = tail().next;
             boolean ours = Waiter.commit(e);
@@ -73,8 +72,35 @@ final class WaitQueue extends WorkFifo {
         return null;
     }
 
+    /** Unlinks {@code entry} if it is still queued here; true when this call did. Caller holds the lock. */
+    public final boolean remove(Work entry) {
+        Work prev = tail();
+        for (int n = size(); n > 0; n--) {
+            Work e = prev.next;
+            if (e == entry) {
+                removeAfter(prev);
+                return true;
+            }
+            prev = e;
+        }
+        return false;
+    }
+
+    /** Entries that can still be committed (stale alternatives excluded). Caller holds the lock. O(n). */
+    public final int live() {
+        int live = 0;
+        Work e = tail();
+        for (int n = size(); n > 0; n--) {
+            e = e.next;
+            if (!Waiter.isStale(e)) {
+                live++;
+            }
+        }
+        return live;
+    }
+
     /** Removes every entry and returns them oldest first, linked through next and null-terminated. */
-    Work drain() {
+    public final Work drain() {
         sweepAt = MIN_SWEEP;
         return removeAll();
     }
@@ -84,7 +110,7 @@ final class WaitQueue extends WorkFifo {
      * take or read), or a plain giver of {@code fiber}; returns it, or null. Entries of a choose are never
      * removed here: their pick is the fiber's blocker.
      */
-    Work removePlainOf(Strand<?> fiber) {
+    public final Work removePlainOf(Strand<?> fiber) {
         Work prev = tail();
         for (int n = size(); n > 0; n--) {
             Work e = prev.next;
