@@ -1,14 +1,20 @@
-package dev.spindle;
+package dev.spindle.internal.net;
 
-import dev.spindle.internal.net.IoAlts;
-import dev.spindle.internal.net.IoOp;
+import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.FailWork;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
+import dev.spindle.internal.select.AltImpl;
+import dev.spindle.internal.select.Else;
+import dev.spindle.internal.select.Pick;
+import dev.spindle.internal.select.PickListener;
 
 /**
  * The alternative of one {@link IoOp} (a socket read, write, accept or connect): the adapter between the
- * network layer's "attempt, undo, register for readiness" and the commit protocol of {@link Pick}.
+ * network layer's "attempt, undo, register for readiness" and the commit protocol of {@link Pick}, wrapped
+ * into an {@code Alt} by {@code Bridge.alt} ({@link IoAlts}).
  *
  * <pre>
  * Implementation overview
@@ -23,38 +29,29 @@ import dev.spindle.internal.run.Worker;
  * INV: an undoable op's result is either delivered by the one party that committed, or undone.
  * </pre>
  */
-final class IoAlt<A> extends Alt<A> {
-    static {
-        IoAlts.install(new IoAlts.Factory() {
-            @Override
-            public <B> Alt<B> alt(IoOp<B> op) {
-                return new IoAlt<>(op);
-            }
-        });
-    }
-
+final class IoAltImpl<A> extends AltImpl<A> {
     private final IoOp<A> op;
 
-    private IoAlt(IoOp<A> op) {
+    IoAltImpl(IoOp<A> op) {
         this.op = op;
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    void doJob(Worker w, Cont<A> k) {
+    public void doJob(Worker w, Cont<A> k) {
         if (k.fiber.cancelPending()) {
-            Jobs.fail(w, k, Jobs.CancelSignal.INSTANCE);
+            Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }
         Object r;
         try {
             r = op.attempt();
         } catch (Throwable e) {
-            Jobs.fail(w, k, e);
+            Trampoline.fail(w, k, e);
             return;
         }
         if (r != IoOp.NOT_READY) {
-            Jobs.succeed(w, k, (A) r);
+            Trampoline.succeed(w, k, (A) r);
             return;
         }
         Pick pk = Pick.begin(w, k, this); // a choose of one, without a second attempt
@@ -64,7 +61,7 @@ final class IoAlt<A> extends Alt<A> {
     }
 
     @Override
-    void tryAlt(Worker w, int i, Cont<A> k, Else e) {
+    public void tryAlt(Worker w, int i, Cont<A> k, Else e) {
         Pick pk = e.pick;
         if (op.undoable()) {
             Outcome r = Outcome.attempt(op);
@@ -119,16 +116,16 @@ final class IoAlt<A> extends Alt<A> {
         @SuppressWarnings("unchecked")
         <A> void deliverNow(Worker w, Cont<A> k) {
             if (failed) {
-                Jobs.fail(w, k, (Throwable) value);
+                Trampoline.fail(w, k, (Throwable) value);
             } else {
-                Jobs.succeed(w, k, (A) value);
+                Trampoline.succeed(w, k, (A) value);
             }
         }
 
         @SuppressWarnings("unchecked")
         <A> void resume(Worker w, Pick pk, Cont<A> k) {
             if (failed) {
-                pk.resume(w, new Jobs.FailWork(k, (Throwable) value));
+                pk.resume(w, new FailWork(k, (Throwable) value));
             } else {
                 k.value = (A) value;
                 pk.resume(w, k);
@@ -159,13 +156,13 @@ final class IoAlt<A> extends Alt<A> {
                 Outcome r = Outcome.attempt(op);
                 if (r.value == IoOp.NOT_READY) {
                     reRegister(w);
-                } else if (Pick.commit(null, 0, pick, index) == Pick.COMMITTED) {
+                } else if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                     pick.fireListeners(w);
                     r.resume(w, pick, k);
                 } else {
                     op.undo(r.value);
                 }
-            } else if (Pick.commit(null, 0, pick, index) == Pick.COMMITTED) {
+            } else if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                 pick.fireListeners(w);
                 Outcome.attempt(op).resume(w, pick, k);
             }
@@ -176,9 +173,9 @@ final class IoAlt<A> extends Alt<A> {
             try {
                 op.register(this, w);
             } catch (Throwable e) {
-                if (Pick.commit(null, 0, pick, index) == Pick.COMMITTED) {
+                if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                     pick.fireListeners(w);
-                    pick.resume(w, new Jobs.FailWork(k, e));
+                    pick.resume(w, new FailWork(k, e));
                 }
                 return;
             }
@@ -199,14 +196,13 @@ final class IoAlt<A> extends Alt<A> {
         private final Work waiter;
 
         Withdraw(int index, IoOp<?> op, Work waiter) {
-            super(index);
-            this.end = index + 1;
+            super(index, index + 1);
             this.op = op;
             this.waiter = waiter;
         }
 
         @Override
-        void fire(Worker w) {
+        protected void fire(Worker w) {
             op.deregister(waiter);
             op.abandoned();
         }
