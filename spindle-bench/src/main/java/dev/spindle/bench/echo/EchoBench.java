@@ -19,6 +19,7 @@ public final class EchoBench {
     private EchoBench() {
     }
 
+    /** Runs every server in turn and prints the table; the arguments are those of the class comment. */
     public static void main(String[] args) throws Exception {
         int connections = 1000;
         double seconds = 10;

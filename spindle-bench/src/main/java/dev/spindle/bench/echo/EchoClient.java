@@ -22,6 +22,7 @@ public final class EchoClient {
     private EchoClient() {
     }
 
+    /** Runs the client with the arguments of the class comment and prints its RESULT line. */
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         int connections = Integer.parseInt(args[1]);

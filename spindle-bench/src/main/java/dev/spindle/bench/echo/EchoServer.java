@@ -23,6 +23,7 @@ public final class EchoServer {
     private EchoServer() {
     }
 
+    /** Serves with the implementation named by {@code args[0]} on port {@code args[1]} (0: any free one). */
     public static void main(String[] args) throws Exception {
         String impl = args[0];
         int port = Integer.parseInt(args[1]);
