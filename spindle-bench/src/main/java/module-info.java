@@ -11,6 +11,10 @@
 module dev.spindle.bench {
     requires dev.spindle;
     requires jmh.core;
+    requires io.netty.transport; // the echo workload's Netty server
+    requires io.netty.buffer;
+    requires io.netty.common;
+    requires HdrHistogram; // the echo client's latencies (a file-name-derived automatic module name)
 
     // JMH instantiates the benchmark states and calls the @Benchmark methods reflectively
     opens dev.spindle.bench.micro to jmh.core;

@@ -13,6 +13,7 @@ module dev.spindle {
 
     exports dev.spindle;
     exports dev.spindle.sync;
+    exports dev.spindle.net;
     exports dev.spindle.internal.run to dev.spindle.test;
     exports dev.spindle.internal.diag to dev.spindle.test;
 }

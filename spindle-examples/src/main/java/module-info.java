@@ -5,4 +5,5 @@
 module dev.spindle.examples {
     requires dev.spindle;
     requires dev.spindle.test;
+    requires java.net.http; // HttpHello asks its server with the JDK's HTTP client
 }

@@ -10,4 +10,5 @@ module dev.spindle.test {
     requires static org.junit.platform.commons;
     exports dev.spindle.test;
     exports dev.spindle.test.fixture;
+    exports dev.spindle.test.net;
 }

@@ -19,7 +19,9 @@ public final class Showcase {
             new Example("Deterministic simulation (Simulated)", Simulated::demo),
             new Example("Message passing (Messaging)", Messaging::demo),
             new Example("Coordination: wait groups, locks, events, pools (Coordination)", Coordination::demo),
-            new Example("Direct style (DirectStyle)", DirectStyle::demo));
+            new Example("Direct style (DirectStyle)", DirectStyle::demo),
+            new Example("Network services (NetworkServices)", NetworkServices::demo),
+            new Example("An HTTP/1.1 keep-alive server (HttpHello)", HttpHello::demo));
 
     private Showcase() {
     }

@@ -20,7 +20,7 @@ final class ShowcaseTest {
             Showcase.demo(out);
         }
         String printed = buffer.toString(StandardCharsets.UTF_8);
-        assertThat(Showcase.EXAMPLES).hasSize(12);
+        assertThat(Showcase.EXAMPLES).hasSize(14);
         for (Showcase.Example example : Showcase.EXAMPLES) {
             assertThat(printed).contains("== " + example.title());
         }
@@ -33,6 +33,8 @@ final class ShowcaseTest {
                 .contains("lookup(1 h, limit 50 ms)   -> Failure[error=java.util.concurrent.TimeoutException")
                 .contains("race(1 h, 10 ms)          -> Right[value=backup], log [primary cancelled]")
                 .contains("the answer is 42")
+                .contains("session(listener)        -> hello fibers (no greeting: timed out)")
+                .contains("session(listener, 3)     -> 200 hello, 200 hello, 200 hello over 1 connection(s)")
                 .contains("blocking call ran on a virtual thread: true")
                 .contains("slept PT1H of virtual time")
                 .contains("uncaught handler got:")

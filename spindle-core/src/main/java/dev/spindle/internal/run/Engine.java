@@ -73,6 +73,8 @@ public final class Engine extends EngineHotFieldsPadded {
     private final AtomicLong externalStarted = new AtomicLong();
     /** Live fibers without a parent (run, submit, execute, startDetached, forget): for shutdownNow. */
     private final java.util.Set<Strand<?>> roots = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The network poller, installed on first use by dev.spindle.internal.net; null until then. */
+    private volatile Poller poller;
     /** Lock word serialising the drivers of a single-threaded engine. */
     private volatile int driving;
     /** Names given with {@code job.named(..)}; entries made only by named fibers, dropped with them. */
@@ -126,6 +128,38 @@ public final class Engine extends EngineHotFieldsPadded {
             }
         } else {
             threads = null;
+        }
+    }
+
+    // ---------------------------------------------------------------- network poller
+
+    /** The engine's network poller, or null when no socket has been registered with it (volatile read). */
+    public Poller poller() {
+        return poller;
+    }
+
+    /**
+     * The engine's network poller, created by {@code factory} on first use; created and published at most
+     * once (under this engine's monitor), so a worker sees either null or the one poller.
+     */
+    public Poller poller(java.util.function.Function<Engine, Poller> factory) {
+        Poller p = poller;
+        if (p == null) {
+            synchronized (this) {
+                p = poller;
+                if (p == null) {
+                    p = factory.apply(this);
+                    poller = p;
+                }
+            }
+        }
+        return p;
+    }
+
+    private void closePoller() {
+        Poller p = poller;
+        if (p != null) {
+            p.close();
         }
     }
 
@@ -512,6 +546,7 @@ public final class Engine extends EngineHotFieldsPadded {
                 h.terminated();
             }
             timers.stop();
+            closePoller();
             if (threads != null) {
                 for (WorkerThread t : threads) {
                     t.requestStop();

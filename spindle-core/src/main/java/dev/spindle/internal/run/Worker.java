@@ -91,6 +91,8 @@ public final class Worker extends CacheLinePadding {
      * that fan-in keeps on the stack.
      */
     static final int SHARE_WALK = 1024;
+    /** A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items. */
+    static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 61);
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
@@ -112,6 +114,8 @@ public final class Worker extends CacheLinePadding {
     private boolean helping;
     /** Items run by {@link #helpWith} so far. Owner: plain rw. */
     private long helped;
+    /** Items left before the next non-blocking look at the engine's poller. Owner: plain rw. */
+    private int pollCountdown = POLL_INTERVAL;
     /** Fibers started on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
     private long fibersStarted;
     /** Fibers finished on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
@@ -311,6 +315,9 @@ public final class Worker extends CacheLinePadding {
                 Work wk = nextWork();
                 if (wk != null) {
                     run(wk);
+                    if (--pollCountdown == 0) {
+                        pollNetwork();
+                    }
                 } else {
                     engine.terminateIfQuiescent(this); // after shutdown(): the last fiber may have ended
                     idle(stop);
@@ -321,6 +328,15 @@ public final class Worker extends CacheLinePadding {
         }
         // A driver of a single-threaded engine may stop right as the last fiber ends, before it runs dry.
         engine.terminateIfQuiescent(this);
+    }
+
+    /** The busy poll (see {@link Poller}): a non-blocking look, when the engine has a poller. */
+    private void pollNetwork() {
+        pollCountdown = POLL_INTERVAL;
+        Poller p = engine.poller();
+        if (p != null) {
+            p.pollNow(this);
+        }
     }
 
     /**
@@ -345,7 +361,10 @@ public final class Worker extends CacheLinePadding {
         return (int) PROGRESS.getOpaque(this);
     }
 
-    /** Whether this worker's driver is parked, out of work (a nested drive may park inside an item). */
+    /**
+     * Whether this worker's driver is parked, out of work (a nested drive may park inside an item), and not yet
+     * signalled: for the watchdog, and for a {@link Poller} about to block.
+     */
     public boolean isParked() {
         return state == PARKED;
     }
@@ -573,8 +592,13 @@ public final class Worker extends CacheLinePadding {
         stack.running = null; // lets go of the last item while idle
         announceParked();
         while (mayPark(stop)) {
+            Poller p = engine.poller(); // the idle poll (see Poller) replaces the park when there is one
             parks++;
-            LockSupport.park(this);
+            if (p == null || !p.pollBlocking(this)) {
+                LockSupport.park(this);
+            } else if (hasLocalWork()) {
+                break; // readiness was pushed to our own stack
+            }
         }
         if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
             engine.addIdle(-1);
@@ -610,6 +634,7 @@ public final class Worker extends CacheLinePadding {
         if (state == PARKED && STATE.compareAndSet(this, PARKED, SIGNALLED)) {
             engine.addIdle(-1);
             LockSupport.unpark(thread);
+            wakePoll();
             return true;
         }
         return false;
@@ -620,6 +645,15 @@ public final class Worker extends CacheLinePadding {
         Thread t = thread;
         if (t != null) {
             LockSupport.unpark(t);
+        }
+        wakePoll();
+    }
+
+    /** Interrupts this worker's blocking poll, if the engine has a poller (see {@link Poller}). */
+    private void wakePoll() {
+        Poller p = engine.poller();
+        if (p != null) {
+            p.wakeUp(this);
         }
     }
 

@@ -1,0 +1,204 @@
+package dev.spindle.internal.net;
+
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Poller;
+import dev.spindle.internal.run.Worker;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.function.Consumer;
+
+/**
+ * One engine's network poller: a {@link Selector} over every socket its fibers wait on, driven by the
+ * engine's own workers ({@link Poller}), or, in the {@code thread} mode kept for comparison, by a
+ * dedicated thread.
+ *
+ * <pre>
+ * Implementation overview
+ * =======================
+ * Who selects
+ *   At most one thread selects at a time: the one that CASes owner from null. An idle worker blocks in
+ *   select() (there is no timeout to compute: timers fire on the engine's timer thread, which wakes a
+ *   worker through the ordinary signal, and the signal wakes the select); a busy worker that finds the
+ *   poller taken skips its look, since the blocked worker sees the readiness anyway. Ready waiters go to
+ *   the selecting worker's stack (a dedicated thread puts them on the global queue).
+ * Waking a blocked select (no lost wake-ups)
+ *   poller: owner = w (CAS); blocking = true; re-check w.isParked(); select
+ *   signal: state PARKED -> SIGNALLED (CAS); read owner and blocking; wakeup()
+ *   Both write then read volatile variables (Dekker): the poller sees the signal, or the signaller sees
+ *   the poll. A wakeup() before select() makes that select return at once.
+ * Interest added while someone is blocked
+ *   The JDK's selector applies interest changes at the start of a select, so a port that adds interest
+ *   calls interestAdded(): when a selector is blocking in another thread it wakes it, at most once per
+ *   select (wakePending). The port's update is a lock release inside the JDK before the read of blocking,
+ *   and the select's update-queue lock acquire comes after the write of blocking: the same Dekker shape.
+ * </pre>
+ */
+public final class NetPoller implements Poller {
+    /** {@code worker} (the workers poll; the default) or {@code thread} (a dedicated poller thread). */
+    static final boolean DEDICATED_THREAD = "thread".equals(System.getProperty("spindle.net.poller", "worker"));
+
+    final Engine engine;
+    private final Selector selector;
+    private final Thread thread;
+    /** The worker selecting now, or null; CAS from null. With a dedicated thread: always null. */
+    private volatile Worker owner;
+    /** Whether the selecting thread is in, or about to enter, a blocking select. */
+    private volatile boolean blocking;
+    /** Whether a wakeup() was issued since the current blocking select began. */
+    private volatile boolean wakePending;
+    private volatile boolean closed;
+    /** The worker whose stack receives ready waiters during the current select (null: global queue). */
+    private Worker receiver;
+    private final Consumer<SelectionKey> onReady = this::onReady;
+
+    private NetPoller(Engine engine) {
+        this.engine = engine;
+        try {
+            this.selector = Selector.open();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector", e);
+        }
+        if (DEDICATED_THREAD) {
+            thread = new Thread(this::pollerLoop, engine + "-poller");
+            thread.setDaemon(true);
+            thread.start();
+        } else {
+            thread = null;
+        }
+    }
+
+    /** The poller of the engine that {@code w} belongs to, created on first use. */
+    static NetPoller of(Worker w) {
+        Engine e = w.engine();
+        if (e.isDriven()) {
+            throw new UnsupportedOperationException("real sockets cannot be used in a simulation: give the code"
+                    + " under test the simulated Network instead");
+        }
+        return (NetPoller) e.poller(NetPoller::new);
+    }
+
+    Selector selector() {
+        return selector;
+    }
+
+    // ---------------------------------------------------------------- Poller (worker mode)
+
+    @Override
+    public boolean pollNow(Worker w) {
+        if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
+            return false;
+        }
+        try {
+            receiver = w;
+            return selector.selectNow(onReady) > 0;
+        } catch (IOException | ClosedSelectorException e) {
+            return false;
+        } finally {
+            receiver = null;
+            owner = null;
+        }
+    }
+
+    @Override
+    public boolean pollBlocking(Worker w) {
+        if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
+            return false;
+        }
+        try {
+            receiver = w;
+            blocking = true;
+            if (w.isParked() && !closed) { // the re-check of the Dekker pair (see the overview)
+                selector.select(onReady);
+            }
+            return true;
+        } catch (IOException | ClosedSelectorException e) {
+            return false;
+        } finally {
+            blocking = false;
+            wakePending = false;
+            receiver = null;
+            owner = null;
+        }
+    }
+
+    @Override
+    public void wakeUp(Worker w) {
+        if (owner == w && blocking) {
+            wake();
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            selector.close(); // wakes a blocked select first
+        } catch (IOException ignored) {
+            // nothing left to release
+        }
+    }
+
+    /** A port added interest: wake a select blocked in another thread so that it sees the change. */
+    void interestAdded() {
+        if (blocking && !wakePending && (owner == null || owner != engine.currentWorker())) {
+            wake();
+        }
+    }
+
+    private void wake() {
+        if (WAKE_PENDING.compareAndSet(this, false, true)) {
+            selector.wakeup();
+        }
+    }
+
+    // ---------------------------------------------------------------- readiness
+
+    private void onReady(SelectionKey key) {
+        Port port = (Port) key.attachment();
+        int ready;
+        try {
+            ready = key.readyOps();
+        } catch (java.nio.channels.CancelledKeyException e) {
+            ready = ~0; // closed under us: every waiter looks and finds the socket closed
+        }
+        port.ready(ready, receiver);
+    }
+
+    /** The dedicated poller thread's loop (thread mode). */
+    private void pollerLoop() {
+        while (!closed) {
+            try {
+                blocking = true;
+                selector.select(onReady);
+            } catch (IOException | ClosedSelectorException e) {
+                return;
+            } finally {
+                blocking = false;
+                wakePending = false;
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "NetPoller(" + engine + (thread != null ? ", dedicated thread" : ", polled by workers") + ")";
+    }
+
+    private static final VarHandle OWNER;
+    private static final VarHandle WAKE_PENDING;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            OWNER = l.findVarHandle(NetPoller.class, "owner", Worker.class);
+            WAKE_PENDING = l.findVarHandle(NetPoller.class, "wakePending", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

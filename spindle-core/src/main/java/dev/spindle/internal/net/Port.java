@@ -1,0 +1,185 @@
+package dev.spindle.internal.net;
+
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.run.Worker;
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.util.Arrays;
+
+/**
+ * The waiters of one socket: who waits for which readiness, and the socket's registration with its
+ * engine's {@link NetPoller}.
+ *
+ * <p>Interest. The interest set registered with the selector is the union of the waiters' interests plus
+ * the "sticky" ones ({@code OP_READ}, {@code OP_ACCEPT}) that made a waiter ready last time: a server that
+ * reads, answers and reads again then never changes its registration (each change costs a system call at
+ * the next select, and a wakeup of a blocked one). A sticky interest that becomes ready with nobody waiting
+ * is dropped at once, so a socket nobody waits on is selected at most once (no busy polling).
+ *
+ * <p>Guarded by this object's monitor (held for a few instructions: an append, a removal, a scan).
+ * A waiter leaves the list when it is made ready, withdrawn, or woken by {@link #close}; a ready waiter
+ * that finds nothing to do registers again.
+ */
+public final class Port {
+    private final SelectableChannel channel;
+    private NetPoller poller;
+    /** Interests kept while nobody waits, until they become ready with nobody waiting. */
+    private static final int STICKY = SelectionKey.OP_READ | SelectionKey.OP_ACCEPT;
+
+    private SelectionKey key;
+    /** The interest set last given to the selector. */
+    private int registered;
+    private Work[] waiters = new Work[2];
+    private int[] interests = new int[2];
+    private int count;
+    private boolean closed;
+
+    /** A port for {@code channel}, which must be in non-blocking mode. */
+    public Port(SelectableChannel channel) {
+        this.channel = channel;
+    }
+
+    /**
+     * Registers {@code waiter} for readiness {@code interest} (a {@link SelectionKey} op). On a closed port
+     * the waiter is scheduled at once, to find the socket closed.
+     */
+    public void add(Work waiter, int interest, Worker current) {
+        NetPoller p;
+        boolean added;
+        boolean grew;
+        synchronized (this) {
+            if (poller == null) {
+                poller = NetPoller.of(current);
+            }
+            p = poller;
+            grew = (registered & interest) != interest;
+            if (closed) {
+                added = false;
+            } else {
+                if (count == waiters.length) {
+                    waiters = Arrays.copyOf(waiters, count * 2);
+                    interests = Arrays.copyOf(interests, count * 2);
+                }
+                waiters[count] = waiter;
+                interests[count] = interest;
+                count++;
+                added = updateInterest(registered & STICKY);
+                if (!added) {
+                    count--; // the channel was closed under us: the waiter runs at once instead
+                    waiters[count] = null;
+                }
+            }
+        }
+        if (!added) {
+            current.push(waiter);
+        } else if (grew) {
+            p.interestAdded();
+        }
+    }
+
+    /** Withdraws {@code waiter} if it is still registered. */
+    public synchronized void remove(Work waiter) {
+        for (int i = 0; i < count; i++) {
+            if (waiters[i] == waiter) {
+                removeAt(i);
+                updateInterest(registered & STICKY);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Closes the channel and wakes every waiter (each then finds the socket closed). Idempotent.
+     */
+    public void close() throws IOException {
+        Work[] woken;
+        int n;
+        NetPoller p;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            woken = waiters;
+            n = count;
+            waiters = new Work[0];
+            count = 0;
+            p = poller;
+        }
+        try {
+            channel.close();
+        } finally {
+            for (int i = 0; i < n; i++) { // n > 0 implies a registration, so p != null
+                p.engine.submit(woken[i]);
+            }
+        }
+    }
+
+    /** Called by the poller: schedules the waiters whose interest is in {@code readyOps}. */
+    void ready(int readyOps, Worker receiver) {
+        Work chain = null;
+        synchronized (this) {
+            int served = 0;
+            for (int i = count - 1; i >= 0; i--) {
+                if ((interests[i] & readyOps) != 0) {
+                    served |= interests[i];
+                    Work wk = waiters[i];
+                    removeAt(i);
+                    wk.next = chain;
+                    chain = wk;
+                }
+            }
+            updateInterest(registered & STICKY & served);
+        }
+        while (chain != null) {
+            Work wk = chain;
+            chain = wk.next;
+            wk.next = null;
+            if (receiver != null) {
+                receiver.push(wk);
+            } else {
+                poller.engine.pushGlobal(wk);
+            }
+        }
+    }
+
+    private void removeAt(int i) {
+        count--;
+        waiters[i] = waiters[count];
+        interests[i] = interests[count];
+        waiters[count] = null;
+    }
+
+    /**
+     * Makes the selector's interest set the union of the waiters' interests and {@code kept}. Returns false
+     * when the channel turned out closed (the caller wakes the waiter). Holds the monitor.
+     */
+    private boolean updateInterest(int kept) {
+        int want = kept;
+        for (int i = 0; i < count; i++) {
+            want |= interests[i];
+        }
+        try {
+            if (key == null) {
+                if (want != 0) {
+                    key = channel.register(poller.selector(), want, this);
+                    registered = want;
+                }
+            } else if (registered != want) {
+                key.interestOps(want);
+                registered = want;
+            }
+            return true;
+        } catch (ClosedChannelException | ClosedSelectorException | java.nio.channels.CancelledKeyException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public synchronized String toString() {
+        return "Port(" + channel + ", " + count + " waiting)";
+    }
+}

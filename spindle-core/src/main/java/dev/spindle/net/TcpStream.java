@@ -1,0 +1,233 @@
+package dev.spindle.net;
+
+import dev.spindle.Alt;
+import dev.spindle.Job;
+import dev.spindle.internal.net.IoAlts;
+import dev.spindle.internal.net.IoOp;
+import dev.spindle.internal.net.Port;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.net.SocketOption;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.Objects;
+
+/**
+ * A connected stream socket (TCP, or Unix-domain when connected to a {@link UnixDomainSocketAddress}) whose
+ * waiting operations are {@link Alt}s. A fiber waiting on one holds no thread: readiness comes from the
+ * scheduler's network poller.
+ *
+ * <p>{@link #read} gives the number of bytes read, -1 at end of stream, as {@link SocketChannel#read}; a
+ * read that loses a choose or is cancelled consumes nothing. {@link #write} waits until at least one byte
+ * can be written and gives the count written; {@link #writeAll} writes the whole buffer, and when cancelled
+ * leaves the buffer's position at the bytes actually sent. A connection reset by the peer fails with
+ * {@link java.net.SocketException}; after {@link #close} every operation, including those already waiting,
+ * fails with {@link java.nio.channels.ClosedChannelException}.
+ *
+ * <p>Each waiting operation has a blocking form ({@link #readBlocking} and so on) for direct-style bodies
+ * ({@link dev.spindle.Direct}): it suspends the calling fiber, never its worker thread.
+ */
+public final class TcpStream implements AutoCloseable {
+    private final SocketChannel channel;
+    private final Port port;
+    /** Guards reads and {@link #unread}: bytes given back by a read that lost its commit come first. */
+    private final Object readLock = new Object();
+    /** Bytes given back, in read order, ready to be read (flip mode); null when none. Under readLock. */
+    private ByteBuffer pushback;
+    /** A read failure given back by a read that lost its commit; thrown by the next read. Under readLock. */
+    private IOException pendingFailure;
+
+    TcpStream(SocketChannel channel, Port port) {
+        this.channel = channel;
+        this.port = port;
+    }
+
+    /** Wraps an accepted channel. */
+    static TcpStream accepted(SocketChannel channel) throws IOException {
+        channel.configureBlocking(false);
+        return new TcpStream(channel, new Port(channel));
+    }
+
+    /**
+     * An alternative that connects to {@code address} and gives the stream. Each instantiation starts a
+     * fresh connection attempt; one that loses a choose is closed. A refused connection fails with
+     * {@link java.net.ConnectException}.
+     */
+    public static Alt<TcpStream> connect(SocketAddress address) {
+        Objects.requireNonNull(address, "address");
+        return Alt.guard(Job.of(() -> {
+            SocketChannel ch = address instanceof UnixDomainSocketAddress
+                    ? SocketChannel.open(StandardProtocolFamily.UNIX) : SocketChannel.open();
+            try {
+                ch.configureBlocking(false);
+                ch.connect(address);
+            } catch (IOException | RuntimeException e) {
+                ch.close();
+                throw e;
+            }
+            return IoAlts.alt(new ConnectOp(ch));
+        }));
+    }
+
+    /** The blocking form of {@link #connect}, for direct-style bodies. */
+    public static TcpStream connectBlocking(SocketAddress address) throws IOException {
+        return Blocking.await(connect(address));
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /**
+     * An alternative that reads into {@code dst} once bytes are available: gives the count read, or -1 at
+     * end of stream (0 only when {@code dst} has no room). Losing a choose, or being cancelled, consumes
+     * nothing.
+     */
+    public Alt<Integer> read(ByteBuffer dst) {
+        return IoAlts.alt(new ReadOp(this, Objects.requireNonNull(dst, "dst")));
+    }
+
+    /** The blocking form of {@link #read}, for direct-style bodies. */
+    public int readBlocking(ByteBuffer dst) throws IOException {
+        return Blocking.await(read(dst));
+    }
+
+    /** Reads what is there without waiting (given-back bytes first): the count, 0 when nothing, -1 at end. */
+    int readNow(ByteBuffer dst) throws IOException {
+        synchronized (readLock) {
+            ByteBuffer p = pushback;
+            if (p != null) {
+                int n = Math.min(p.remaining(), dst.remaining());
+                dst.put(dst.position(), p, p.position(), n);
+                dst.position(dst.position() + n);
+                p.position(p.position() + n);
+                if (!p.hasRemaining()) {
+                    pushback = null;
+                }
+                return n;
+            }
+            IOException f = pendingFailure;
+            if (f != null) {
+                pendingFailure = null;
+                throw f;
+            }
+            return channel.read(dst);
+        }
+    }
+
+    /** Gives back what a read that lost its commit took: its bytes (the last ones put in {@code dst}). */
+    void unread(ByteBuffer dst, Object outcome) {
+        synchronized (readLock) {
+            if (outcome instanceof IOException e) {
+                pendingFailure = e;
+            } else if (outcome instanceof Integer n && n > 0) {
+                int start = dst.position() - n;
+                ByteBuffer back = ByteBuffer.allocate(n + (pushback == null ? 0 : pushback.remaining()));
+                back.put(0, dst, start, n);
+                back.position(n);
+                if (pushback != null) {
+                    back.put(pushback);
+                }
+                back.flip();
+                pushback = back;
+                dst.position(start);
+            } // -1 (end of stream) reads again as -1
+        }
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    /**
+     * An alternative that writes from {@code src} once at least one byte can be written, and gives the
+     * count written (0 only when {@code src} is empty). In a choose it commits when the socket is writable.
+     */
+    public Alt<Integer> write(ByteBuffer src) {
+        WriteOp op = new WriteOp(this, Objects.requireNonNull(src, "src"));
+        return IoAlts.alt(op).afterJob(r -> written(op, r));
+    }
+
+    /** A committed write's value, or a plain retry when the socket filled up between commit and write. */
+    private static Job<Integer> written(WriteOp op, Object r) {
+        return r == IoOp.NOT_READY ? IoAlts.alt(op).flatMap(again -> written(op, again)) : Job.result((Integer) r);
+    }
+
+    /** The blocking form of {@link #write}, for direct-style bodies. */
+    public int writeBlocking(ByteBuffer src) throws IOException {
+        return Blocking.await(write(src));
+    }
+
+    /**
+     * An alternative that writes all of {@code src}: commits with the first byte written, then writes the
+     * rest. When cancelled, {@code src}'s position is at the bytes actually sent.
+     */
+    public Alt<Void> writeAll(ByteBuffer src) {
+        Objects.requireNonNull(src, "src");
+        return Alt.guard(Job.of(() -> src.hasRemaining()
+                ? write(src).afterJob(n -> rest(src))
+                : Alt.<Void>always(null)));
+    }
+
+    private Job<Void> rest(ByteBuffer src) {
+        return src.hasRemaining() ? write(src).flatMap(n -> rest(src)) : Job.unit();
+    }
+
+    /** The blocking form of {@link #writeAll}, for direct-style bodies. */
+    public void writeAllBlocking(ByteBuffer src) throws IOException {
+        Blocking.await(writeAll(src));
+    }
+
+    /** Shuts down the output side: the peer reads end of stream once it has read what was sent. */
+    public void shutdownOutput() throws IOException {
+        channel.shutdownOutput();
+    }
+
+    // ---------------------------------------------------------------- the socket
+
+    /** Sets a socket option ({@link java.net.StandardSocketOptions#TCP_NODELAY} and the like). */
+    public <T> TcpStream setOption(SocketOption<T> name, T value) throws IOException {
+        channel.setOption(name, value);
+        return this;
+    }
+
+    /** A socket option's value. */
+    public <T> T getOption(SocketOption<T> name) throws IOException {
+        return channel.getOption(name);
+    }
+
+    /** The local address. */
+    public SocketAddress localAddress() throws IOException {
+        return channel.getLocalAddress();
+    }
+
+    /** The peer's address. */
+    public SocketAddress remoteAddress() throws IOException {
+        return channel.getRemoteAddress();
+    }
+
+    /** Whether {@link #close} has been called. */
+    public boolean isClosed() {
+        return !channel.isOpen();
+    }
+
+    /**
+     * Closes the socket and wakes every fiber waiting on it, which then fails with
+     * {@link java.nio.channels.ClosedChannelException}. Idempotent; never waits.
+     */
+    @Override
+    public void close() throws IOException {
+        port.close();
+    }
+
+    SocketChannel channel() {
+        return channel;
+    }
+
+    Port port() {
+        return port;
+    }
+
+    @Override
+    public String toString() {
+        return "TcpStream(" + channel + ")";
+    }
+}

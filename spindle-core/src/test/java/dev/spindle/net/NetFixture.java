@@ -1,0 +1,80 @@
+package dev.spindle.net;
+
+import dev.spindle.Job;
+import dev.spindle.Scheduler;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+
+/** Helpers of the socket tests: loopback addresses, schedulers, and reading exact byte counts. */
+final class NetFixture {
+    private NetFixture() {
+    }
+
+    /** Loopback, any free port. */
+    static InetSocketAddress loopback() {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    }
+
+    /** Runs {@code body} on a new scheduler of {@code workers} worker threads, then closes it. */
+    static <A> A run(int workers, Job<A> body) {
+        try (Scheduler s = Scheduler.builder().name("net-test-" + workers).workers(workers).build()) {
+            return s.run(body);
+        }
+    }
+
+    /** A job that reads exactly {@code n} bytes (or fails at end of stream) and gives them as a string. */
+    static Job<String> readExactly(TcpStream s, int n) {
+        ByteBuffer buf = ByteBuffer.allocate(n);
+        return fill(s, buf).map(v -> new String(buf.array(), 0, n, StandardCharsets.UTF_8));
+    }
+
+    /** Reads until {@code buf} is full. */
+    static Job<Void> fill(TcpStream s, ByteBuffer buf) {
+        return buf.hasRemaining()
+                ? s.read(buf).flatMap(k -> {
+                    if (k < 0) {
+                        return Job.failure(new IOException("end of stream after " + buf.position() + " bytes"));
+                    }
+                    return fill(s, buf);
+                })
+                : Job.unit();
+    }
+
+    static ByteBuffer bytes(String text) {
+        return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A job that echoes everything {@code s} reads until end of stream, then closes it. */
+    static Job<Void> echo(TcpStream s) {
+        ByteBuffer buf = ByteBuffer.allocate(4096);
+        return echoLoop(s, buf).ensure(Job.run(() -> close(s)));
+    }
+
+    private static Job<Void> echoLoop(TcpStream s, ByteBuffer buf) {
+        buf.clear();
+        return s.read(buf).flatMap(n -> {
+            if (n < 0) {
+                return Job.unit();
+            }
+            buf.flip();
+            return s.writeAll(buf).flatMap(v -> echoLoop(s, buf));
+        });
+    }
+
+    /** An accept loop that starts {@code handler} per connection as a child fiber, until cancelled. */
+    static Job<Void> serve(TcpListener l, Function<TcpStream, Job<Void>> handler) {
+        return l.accept().flatMap(s -> handler.apply(s).start().then(serve(l, handler)));
+    }
+
+    static void close(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.spindle.test.net;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What a {@link SimNetwork} does to traffic, drawn from its seed: every chunk of bytes and every connection
+ * attempt takes {@code latency} plus up to {@code jitter} of virtual time (so connections overtake one
+ * another, each keeping its own order); a connection attempt is dropped (fails with
+ * {@link java.net.ConnectException}) with probability {@code dropConnect}; a chunk in flight resets its
+ * connection (a {@link java.net.SocketException} on both ends) with probability {@code resetChunk}.
+ *
+ * @param latency the least time a chunk or connection attempt takes
+ * @param jitter the most extra time, drawn uniformly
+ * @param dropConnect probability in [0, 1] that a connection attempt is dropped
+ * @param resetChunk probability in [0, 1] that a chunk resets its connection instead of arriving
+ */
+public record Faults(Duration latency, Duration jitter, double dropConnect, double resetChunk) {
+    /** One millisecond per hop, no jitter, no faults. */
+    public static final Faults NONE = new Faults(Duration.ofMillis(1), Duration.ZERO, 0, 0);
+
+    /** Checks the arguments. */
+    public Faults {
+        Objects.requireNonNull(latency, "latency");
+        Objects.requireNonNull(jitter, "jitter");
+        if (latency.isNegative() || jitter.isNegative()) {
+            throw new IllegalArgumentException("latency and jitter must not be negative");
+        }
+        if (!(dropConnect >= 0 && dropConnect <= 1) || !(resetChunk >= 0 && resetChunk <= 1)) {
+            throw new IllegalArgumentException("probabilities must be in [0, 1]");
+        }
+    }
+
+    /** These faults with {@code latency} and {@code jitter}. */
+    public Faults withLatency(Duration latency, Duration jitter) {
+        return new Faults(latency, jitter, dropConnect, resetChunk);
+    }
+
+    /** These faults with connection attempts dropped with probability {@code p}. */
+    public Faults withDropConnect(double p) {
+        return new Faults(latency, jitter, p, resetChunk);
+    }
+
+    /** These faults with chunks resetting their connection with probability {@code p}. */
+    public Faults withResetChunk(double p) {
+        return new Faults(latency, jitter, dropConnect, p);
+    }
+}

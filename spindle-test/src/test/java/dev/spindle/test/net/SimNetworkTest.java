@@ -1,0 +1,175 @@
+package dev.spindle.test.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spindle.Job;
+import dev.spindle.Outcome;
+import dev.spindle.Scheduler;
+import dev.spindle.test.DeadlockException;
+import dev.spindle.test.ExplorationReport;
+import dev.spindle.test.Simulation;
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The simulated network: the same service code as on real sockets, latency, partitions, faults, replay. */
+class SimNetworkTest {
+    private static final Duration SECOND = Duration.ofSeconds(1);
+
+    /** Three requests over one connection: listen, connect, ask, on the given network. */
+    private static Job<List<Optional<String>>> threePings(Network server, Network client, String serverHost) {
+        return server.listen(0).flatMap(l -> PingService.serve(l).start().flatMap(srv ->
+                client.connect(serverHost, l.port()).flatMap(c ->
+                        PingService.ask(c, SECOND).flatMap(a -> PingService.ask(c, SECOND).flatMap(b ->
+                                PingService.ask(c, SECOND).map(d -> List.of(a, b, d))))
+                                .ensure(c.close()))
+                        .ensure(srv.cancel()).ensure(l.close())));
+    }
+
+    @Test
+    void theSameServiceRunsOnRealSockets() {
+        try (Scheduler s = Scheduler.create(2)) {
+            assertThat(s.run(threePings(Network.system(), Network.system(), "127.0.0.1")))
+                    .containsExactly(Optional.of("pong"), Optional.of("pong"), Optional.of("pong"));
+        }
+    }
+
+    @Test
+    void andInSimulationWhereEachHopTakesItsLatency() {
+        try (Simulation sim = Simulation.create()) {
+            SimNetwork net = SimNetwork.create(sim, Faults.NONE.withLatency(Duration.ofMillis(5), Duration.ZERO));
+            assertThat(sim.run(threePings(net.host("server"), net.host("client"), "server")))
+                    .containsExactly(Optional.of("pong"), Optional.of("pong"), Optional.of("pong"));
+            // connect: one hop; each ask: two hops (request, reply); 5 ms each
+            assertThat(sim.elapsed()).isEqualTo(Duration.ofMillis(5 + 3 * 10));
+        }
+    }
+
+    @Test
+    void aPartitionHoldsTrafficUntilItHealsAndTheReadersTimeoutDecides() {
+        try (Simulation sim = Simulation.create()) {
+            SimNetwork net = SimNetwork.create(sim);
+            Network server = net.host("server");
+            Network client = net.host("client");
+            List<Optional<String>> answers = sim.run(server.listen(80).flatMap(l -> PingService.serve(l).start()
+                    .flatMap(srv -> client.connect("server", 80).flatMap(c ->
+                            Job.run(() -> net.partition("client", "server"))
+                                    .then(PingService.ask(c, SECOND)) // held: times out
+                                    .flatMap(first -> net.heal("client", "server")
+                                            .then(readRest(c)) // the held reply arrives after the heal
+                                            .map(late -> List.of(first, late)))
+                                    .ensure(c.close()))
+                            .ensure(srv.cancel()).ensure(l.close()))));
+            assertThat(answers).containsExactly(Optional.empty(), Optional.of("pong"));
+        }
+    }
+
+    private static Job<Optional<String>> readRest(Connection c) {
+        ByteBuffer in = ByteBuffer.allocate(4);
+        return PingService.readFully(c, in).map(ok -> Optional.of(new String(in.array(),
+                java.nio.charset.StandardCharsets.US_ASCII)));
+    }
+
+    @Test
+    void aResetIsASocketExceptionOnBothEnds() {
+        try (Simulation sim = Simulation.create()) {
+            SimNetwork net = SimNetwork.create(sim, Faults.NONE.withResetChunk(1.0));
+            Network server = net.host("server");
+            Network client = net.host("client");
+            List<Outcome<?>> outcomes = sim.run(server.listen(80).flatMap(l -> l.accept()
+                    .flatMap(sc -> sc.read(ByteBuffer.allocate(4)).attempt()).start().flatMap(srv ->
+                            client.connect("server", 80).flatMap(c -> PingService.ask(c, SECOND).attempt()
+                                    .flatMap(o -> srv.join().map(so -> List.<Outcome<?>>of(o, so)))))));
+            assertThat(outcomes).allSatisfy(o -> assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
+                    f -> assertThat(f.error()).isInstanceOf(SocketException.class)));
+        }
+    }
+
+    @Test
+    void aRefusedOrDroppedConnectionIsAConnectException() {
+        try (Simulation sim = Simulation.create()) {
+            SimNetwork net = SimNetwork.create(sim, Faults.NONE.withDropConnect(1.0));
+            Outcome<Connection> nobody = sim.run(net.host("client").connect("server", 81).attempt());
+            Outcome<Connection> dropped = sim.run(net.host("server").listen(80)
+                    .then(net.host("client").connect("server", 80)).attempt());
+            assertThat(List.of(nobody, dropped)).allSatisfy(o -> assertThat(o).isInstanceOfSatisfying(
+                    Outcome.Failure.class, f -> assertThat(f.error()).isInstanceOf(ConnectException.class)));
+            assertThat(((Outcome.Failure<?>) nobody).error()).hasMessageContaining("refused");
+            assertThat(((Outcome.Failure<?>) dropped).error()).hasMessageContaining("dropped");
+        }
+    }
+
+    @Test
+    void aDeadlockReportNamesTheFiberBlockedOnASocket() {
+        Simulation sim = Simulation.create(); // not closed: closing would report the same deadlock again
+        SimNetwork net = SimNetwork.create(sim);
+        // the server never accepts, so the client's read waits forever
+        assertThatThrownBy(() -> sim.run(net.host("server").listen(80).flatMap(l ->
+                net.host("client").connect("server", 80).flatMap(c -> c.read(ByteBuffer.allocate(1))))))
+                .isInstanceOf(DeadlockException.class)
+                .hasMessageContaining("waits on choose(take from Channel[net client#0->server:80 (client end) in");
+    }
+
+    /** A small fleet of clients with latency jitter and rare resets: the scenario of the two tests below. */
+    private static void fleet(Simulation sim, boolean buggy) {
+        SimNetwork net = SimNetwork.create(sim, Faults.NONE
+                .withLatency(Duration.ofMillis(1), Duration.ofMillis(4)).withResetChunk(0.02));
+        Network server = net.host("server");
+        List<String> answers = sim.run(server.listen(80).flatMap(l -> PingService.serve(l).start().flatMap(srv ->
+                Job.all(List.of(client(net, "a", buggy), client(net, "b", buggy), client(net, "c", buggy)))
+                        .ensure(srv.cancel()).ensure(l.close()))));
+        for (String a : answers) {
+            if (a.equals("pong") || a.startsWith("lost")) {
+                continue;
+            }
+            throw new AssertionError("unexpected answer " + a);
+        }
+        sim.note("answers " + answers);
+        if (buggy) {
+            // the buggy client turns a lost reply into "pong"; the count of real replies exposes it
+            int real = net.chunksDelivered("server");
+            long claimed = answers.stream().filter("pong"::equals).count();
+            assertThat(claimed).as("pongs claimed vs replies the server delivered").isEqualTo(real);
+        }
+    }
+
+    private static Job<String> client(SimNetwork net, String host, boolean buggy) {
+        Network n = net.host(host);
+        return n.connect("server", 80).flatMap(c -> (buggy ? PingService.askAssumingSuccess(c)
+                : PingService.ask(c, Duration.ofSeconds(10)).map(r -> r.orElse("lost (timeout)"))
+                        .recover(e -> "lost (" + e.getClass().getSimpleName() + ")"))
+                .ensure(c.close()));
+    }
+
+    @Test
+    void explorationFindsThePlantedBugAndItsReportReplaysIt() {
+        ExplorationReport report = Simulation.explore(1_000, 7, sim -> fleet(sim, true));
+        assertThat(report.failed()).as("the planted bug is found within 1,000 schedules").isTrue();
+        assertThat(report.failure()).hasMessageContaining("pongs claimed");
+        assertThatThrownBy(() ->
+                        Simulation.replay(report.replayToken(), sim -> fleet(sim, true)))
+                .isInstanceOf(AssertionError.class).hasMessageContaining(report.replayToken());
+    }
+
+    @Test
+    void theCorrectClientPassesTheSameExploration() {
+        Simulation.check(200, 7, sim -> fleet(sim, false));
+    }
+
+    @Test
+    void theSameSeedGivesAByteIdenticalTrace() {
+        String[] traces = new String[2];
+        for (int i = 0; i < 2; i++) {
+            try (Simulation sim = Simulation.withSeed(99)) {
+                fleet(sim, false);
+                traces[i] = String.join("\n", sim.trace().lines());
+            }
+        }
+        assertThat(traces[1]).isEqualTo(traces[0]).isNotEmpty();
+    }
+}
