@@ -2,6 +2,7 @@ package dev.spindle.examples;
 
 import static dev.spindle.examples.Combinators.slow;
 
+import dev.spindle.Alt;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import dev.spindle.examples.Simulated.RacyCounter;
@@ -61,6 +62,18 @@ public final class Coordination {
         Mutex mutex = new Mutex("counter");
         Job<Void> increment = mutex.withLock(counter.increment());  // unlocks however the body ends
         return Job.all(Collections.nCopies(fibers, increment)).map(done -> counter.value());
+    }
+
+    /**
+     * Takes {@code mutex} unless {@code shutdown} is signalled first or 50 ms pass: "locked" (the caller then
+     * holds the mutex), "stopping" or "busy". The waits that lose take nothing: no lock, no signal.
+     */
+    static Job<String> lockUnlessStopping(Mutex mutex, Event shutdown) {
+        Job<String> step = Alt.choose(
+                mutex.lock().wrap(v -> "locked"),          // holds the mutex only if this one won
+                shutdown.await().wrap(v -> "stopping"),
+                Alt.after(Duration.ofMillis(50)).wrap(v -> "busy"));
+        return step;
     }
 
     /**

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.spindle.Job;
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
+import dev.spindle.sync.Event;
+import dev.spindle.sync.Mutex;
 import dev.spindle.sync.WaitGroup;
 import dev.spindle.test.fixture.SchedulerFixture;
 import dev.spindle.test.fixture.SchedulerKind;
@@ -37,6 +39,31 @@ final class CoordinationTest {
             made.incrementAndGet();
             return new StringBuilder();
         };
+    }
+
+    /**
+     * Each of the three outcomes of {@link Coordination#lockUnlessStopping}; the waits that lose take
+     * nothing: the mutex stays free, and an AUTO event keeps its signal for the next waiter.
+     */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#all")
+    void aLockWaitTakesPartInAChoose(SchedulerKind kind) {
+        try (SchedulerFixture fixture = kind.open()) {
+            Mutex mutex = new Mutex("db");
+            Event shutdown = new Event(Event.Mode.AUTO, false, "shutdown");
+            assertThat(fixture.run(Coordination.lockUnlessStopping(mutex, shutdown))).isEqualTo("locked");
+            assertThat(mutex.isLocked()).isTrue();
+            assertThat(fixture.run(Coordination.lockUnlessStopping(mutex, shutdown))).isEqualTo("busy");
+            shutdown.signal();
+            assertThat(fixture.run(Coordination.lockUnlessStopping(mutex, shutdown))).isEqualTo("stopping");
+            assertThat(shutdown.isSignalled()).as("the committed wait reset the AUTO event").isFalse();
+            mutex.unlock();
+            assertThat(mutex.isLocked()).as("the losing lock waits took nothing").isFalse();
+            shutdown.signal();
+            assertThat(fixture.run(Coordination.lockUnlessStopping(mutex, shutdown))).isEqualTo("locked");
+            assertThat(shutdown.isSignalled()).as("the losing event wait left the signal").isTrue();
+            mutex.unlock();
+        }
     }
 
     /** The wait group reaches zero only once every document is counted, so the map is complete. */

@@ -2,10 +2,11 @@ package dev.spindle.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import dev.spindle.Scheduler;
 import dev.spindle.net.TcpListener;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -15,10 +16,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class HttpHelloTest {
 
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void tenRequestsInARowShareOneConnection(Supplier<Scheduler> kind) throws Exception {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#realThreads")
+    void tenRequestsInARowShareOneConnection(SchedulerKind kind) throws Exception {
         AtomicInteger connections = new AtomicInteger();
-        try (TcpListener listener = NetworkServices.listen(); Scheduler scheduler = kind.get()) {
+        try (TcpListener listener = NetworkServices.listen(); SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             String bodies = scheduler.run(HttpHello.session(listener, 10, connections));
             assertThat(bodies).isEqualTo(String.join(", ", java.util.Collections.nCopies(10, "200 hello")));
         }

@@ -2,6 +2,8 @@ package dev.spindle.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.test.fixture.SchedulerFixture;
+import dev.spindle.test.fixture.SchedulerKind;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import dev.spindle.net.TcpListener;
@@ -10,7 +12,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,18 +21,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class NetworkServicesTest {
 
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void theSessionEchoesTwiceAndTimesOutOnce(Supplier<Scheduler> kind) throws Exception {
-        try (TcpListener listener = NetworkServices.listen(); Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#realThreads")
+    void theSessionEchoesTwiceAndTimesOutOnce(SchedulerKind kind) throws Exception {
+        try (TcpListener listener = NetworkServices.listen(); SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             assertThat(scheduler.run(NetworkServices.session(listener)))
                     .isEqualTo("hello fibers (no greeting: timed out)");
         }
     }
 
     @ParameterizedTest
-    @MethodSource("dev.spindle.examples.SchedulerKinds#all")
-    void aTimedOutReadConsumedNothing(Supplier<Scheduler> kind) throws Exception {
-        try (TcpListener listener = NetworkServices.listen(); Scheduler scheduler = kind.get()) {
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#realThreads")
+    void aTimedOutReadConsumedNothing(SchedulerKind kind) throws Exception {
+        try (TcpListener listener = NetworkServices.listen(); SchedulerFixture fixture = kind.open()) {
+            Scheduler scheduler = fixture.scheduler();
             InetSocketAddress address = (InetSocketAddress) listener.localAddress();
             String got = scheduler.run(TcpStream.connect(address).flatMap(client -> listener.accept().flatMap(conn -> {
                 ByteBuffer buf = ByteBuffer.allocate(8);
