@@ -35,6 +35,31 @@ final class ChatTest {
                 })).ensure(srv.cancel()).ensure(l.close())));
     }
 
+    /**
+     * A partition between Alice and the server holds her greeting and its welcome until it heals, 5 s of
+     * virtual time later; nothing is lost, under many schedules.
+     */
+    @Test
+    void aPartitionHoldsTrafficUntilItHeals() {
+        Simulation.check(100, 3, sim -> {
+            SimNetwork net = SimNetwork.create(sim, Faults.NONE.withLatency(Duration.ofMillis(1), Duration.ZERO));
+            Network server = net.host("server");
+            Network alice = net.host("alice");
+            String welcome = sim.run(server.listen(0).flatMap(l -> Chat.server(l).start().flatMap(srv ->
+                    alice.connect("server", l.port()).flatMap(a -> {
+                        net.partition("alice", "server");
+                        Chat.Lines lines = new Chat.Lines(a);
+                        return Job.sleep(Duration.ofSeconds(5)).then(net.heal("alice", "server")).start()
+                                .then(Chat.say(a, "alice"))
+                                .then(lines.next())
+                                .map(line -> line.orElseThrow())
+                                .ensure(a.close());
+                    }).ensure(srv.cancel())).ensure(l.close())));
+            assertThat(welcome).isEqualTo("welcome alice, 1 here");
+            assertThat(sim.elapsed()).isGreaterThanOrEqualTo(Duration.ofSeconds(5));
+        });
+    }
+
     @Test
     void onRealSockets() {
         try (Scheduler s = Scheduler.create(2)) {
