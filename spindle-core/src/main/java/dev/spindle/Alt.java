@@ -67,9 +67,11 @@ public abstract class Alt<A> extends Job<A> {
     // ---------------------------------------------------------------- choice
 
     /**
-     * An alternative that commits to exactly one of {@code alts}: the first, in argument order, that is
-     * ready when instantiated, else the first whose partner arrives. {@code choose()} never commits.
+     * {@return an alternative that commits to exactly one of {@code alts}: the first, in argument order, that
+     * is ready when instantiated, else the first whose partner arrives} {@code choose()} never commits.
      *
+     * @param <A> the type of the chosen value
+     * @param alts the alternatives, in order of preference
      * @throws NullPointerException if {@code alts} or any of its elements is null
      */
     @SafeVarargs
@@ -85,6 +87,9 @@ public abstract class Alt<A> extends Job<A> {
     /**
      * {@link #choose(Alt[])} over a list, in list order.
      *
+     * @param <A> the type of the chosen value
+     * @param alts the alternatives, in order of preference
+     * @return an alternative that commits to exactly one of {@code alts}
      * @throws NullPointerException if {@code alts} or any of its elements is null
      */
     public static <A> Alt<A> choose(List<? extends Alt<? extends A>> alts) {
@@ -92,20 +97,30 @@ public abstract class Alt<A> extends Job<A> {
         return new Choose<>(Choose.checked(alts.toArray(new Alt<?>[0])));
     }
 
-    /** An alternative that is always ready and gives {@code value}. */
+    /**
+     * {@return an alternative that is always ready and gives {@code value}}
+     *
+     * @param <A> the type of the value
+     * @param value the value it gives (may be null)
+     */
     public static <A> Alt<A> always(A value) {
         return new Alts.Always<>(value);
     }
 
-    /** An alternative that is never ready: as a job it waits until cancelled. */
+    /**
+     * {@return an alternative that is never ready: as a job it waits until cancelled}
+     *
+     * @param <A> the type of the value it would give
+     */
     public static <A> Alt<A> never() {
         return new Choose<>(Choose.<A>checked(new Alt<?>[0]));
     }
 
     /**
-     * An alternative that becomes ready once {@code duration} has passed since it was instantiated, on the
-     * scheduler's clock. When another alternative wins, its timer is removed at once.
+     * {@return an alternative that becomes ready once {@code duration} has passed since it was instantiated,
+     * on the scheduler's clock} When another alternative wins, its timer is removed at once.
      *
+     * @param duration how long after instantiation it becomes ready
      * @throws IllegalArgumentException if {@code duration} is negative
      */
     public static Alt<Void> after(Duration duration) {
@@ -113,27 +128,33 @@ public abstract class Alt<A> extends Job<A> {
     }
 
     /**
-     * An alternative that becomes ready at {@code instant} on the scheduler's clock ({@link Job#now()}; virtual
-     * in the simulator), marl's {@code wait_until}: reckoned when it is instantiated, and ready at once for an
-     * instant already past. When another alternative wins, its timer is removed at once.
+     * {@return an alternative that becomes ready at {@code instant} on the scheduler's clock
+     * ({@link Job#now()}; virtual in the simulator), marl's {@code wait_until}: reckoned when it is
+     * instantiated, and ready at once for an instant already past} When another alternative wins, its timer
+     * is removed at once.
+     *
+     * @param instant when it becomes ready, on the scheduler's clock
      */
     public static Alt<Void> at(Instant instant) {
         return new AtInstant(Objects.requireNonNull(instant, "instant"));
     }
 
     /**
-     * An alternative that runs {@code setUp} each time it is instantiated and then offers the alternative
-     * that job gives. A failure of {@code setUp} fails the whole choose.
+     * {@return an alternative that runs {@code setUp} each time it is instantiated and then offers the
+     * alternative that job gives} A failure of {@code setUp} fails the whole choose.
+     *
+     * @param <A> the type of the value
+     * @param setUp the job, run at each instantiation, that gives the alternative to offer
      */
     public static <A> Alt<A> guard(Job<? extends Alt<A>> setUp) {
         return new Alts.Guard<>(Objects.requireNonNull(setUp, "setUp"));
     }
 
     /**
-     * An alternative that, each time it is instantiated, creates a fresh nack, runs the job
-     * {@code setUp.apply(nack)} and offers the alternative that job gives. The nack is an alternative that
-     * becomes ready iff this alternative was instantiated and another one was committed to (or the choose
-     * was cancelled or failed): the way for a server to learn that a client gave up on a request.
+     * {@return an alternative that, each time it is instantiated, creates a fresh nack, runs the job
+     * {@code setUp.apply(nack)} and offers the alternative that job gives} The nack is an alternative that
+     * becomes ready iff this alternative was instantiated and another one was committed to (or the choose was
+     * cancelled or failed): the way for a server to learn that a client gave up on a request.
      *
      * <p>When the choose commits to another alternative, the nack becomes ready at once, in the committing
      * party's thread. When the choosing fiber is cancelled, the fiber is withdrawn at once, but its nacks
@@ -146,6 +167,9 @@ public abstract class Alt<A> extends Job<A> {
      *     return lockServer.give(new Request(reply, nack)).map(v -> reply.take());
      * });
      * }</pre>
+     *
+     * @param <A> the type of the value
+     * @param setUp makes, from the nack, the job that gives the alternative to offer
      */
     public static <A> Alt<A> withNack(Function<? super Alt<Void>, ? extends Job<? extends Alt<A>>> setUp) {
         return new Alts.WithNack<>(Objects.requireNonNull(setUp, "setUp"));
@@ -154,8 +178,11 @@ public abstract class Alt<A> extends Job<A> {
     // ---------------------------------------------------------------- after commit
 
     /**
-     * This alternative with {@code f} applied to its value after it has been committed to (CML's
-     * {@code wrap}; {@link #map} is the same).
+     * {@return this alternative with {@code f} applied to its value after it has been committed to (CML's
+     * {@code wrap}; {@link #map} is the same)}
+     *
+     * @param <B> the type of the new value
+     * @param f the function applied to the committed value
      */
     public final <B> Alt<B> wrap(Function<? super A, ? extends B> f) {
         return new Alts.Wrap<>(this, Objects.requireNonNull(f, "f"));
@@ -168,8 +195,11 @@ public abstract class Alt<A> extends Job<A> {
     }
 
     /**
-     * This alternative followed, after it has been committed to, by the job {@code f} makes from its value.
-     * No cancellation point separates the commit from the start of that job.
+     * {@return this alternative followed, after it has been committed to, by the job {@code f} makes from its
+     * value} No cancellation point separates the commit from the start of that job.
+     *
+     * @param <B> the type of the job's value
+     * @param f makes the job to run from the committed value
      */
     public final <B> Alt<B> afterJob(Function<? super A, ? extends Job<B>> f) {
         return new Alts.AfterJob<>(this, Objects.requireNonNull(f, "f"));

@@ -95,26 +95,36 @@ public final class Channel<A> {
         this(null);
     }
 
-    /** A channel named {@code name} (shown by toString and in deadlock reports); null for none. */
+    /**
+     * A channel named {@code name} (shown by toString and in deadlock reports); null for none.
+     *
+     * @param name the channel's name, or null
+     */
     public Channel(String name) {
         this.name = name;
     }
 
     // ---------------------------------------------------------------- public API
 
-    /** An alternative that takes a value from a giver (or a sent value). Allocates nothing. */
+    /** {@return an alternative that takes a value from a giver (or a sent value)} Allocates nothing. */
     public Alt<A> take() {
         return take;
     }
 
-    /** An alternative that gives {@code value} (may be null) to one taker. */
+    /**
+     * {@return an alternative that gives {@code value} (may be null) to one taker}
+     *
+     * @param value the value to give
+     */
     public Alt<Void> give(A value) {
         return new Give(value);
     }
 
     /**
-     * A job that gives {@code value} (may be null) asynchronously: it hands it to a waiting taker, or
-     * leaves it queued behind earlier givers, and completes at once either way.
+     * {@return a job that gives {@code value} (may be null) asynchronously: it hands it to a waiting taker,
+     * or leaves it queued behind earlier givers, and completes at once either way}
+     *
+     * @param value the value to send
      */
     public Job<Void> send(A value) {
         return new Send(value);

@@ -45,8 +45,8 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
     }
 
     /**
-     * An alternative that becomes ready once the stream has completed and every element was taken from the
-     * channel, or fails with the stream's error. It never becomes ready after {@link #cancel()}.
+     * {@return an alternative that becomes ready once the stream has completed and every element was taken
+     * from the channel, or fails with the stream's error} It never becomes ready after {@link #cancel()}.
      */
     public Alt<Void> done() {
         return done.read();

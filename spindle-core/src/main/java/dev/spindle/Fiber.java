@@ -22,33 +22,33 @@ import java.util.concurrent.CompletableFuture;
  */
 public sealed interface Fiber<A> permits FiberCore {
     /**
-     * A job that waits for this fiber and gives its value, or fails with its failure. When the fiber was
-     * cancelled the joiner fails with {@link java.util.concurrent.CancellationException} (which it may
+     * {@return a job that waits for this fiber and gives its value, or fails with its failure} When the fiber
+     * was cancelled the joiner fails with {@link java.util.concurrent.CancellationException} (which it may
      * recover from); the joiner itself is not cancelled.
      */
     Job<A> join();
 
-    /** A job that waits for this fiber and gives its {@link Outcome}; it never fails. */
+    /** {@return a job that waits for this fiber and gives its {@link Outcome}; it never fails} */
     Job<Outcome<A>> outcome();
 
     /**
-     * A job that requests cancellation of this fiber (and its descendants) and then waits until it has
-     * finished, its finalizers included. Cancelling a finished fiber does nothing.
+     * {@return a job that requests cancellation of this fiber (and its descendants) and then waits until it
+     * has finished, its finalizers included} Cancelling a finished fiber does nothing.
      */
     Job<Void> cancel();
 
     /**
-     * A future of this fiber's outcome: completed with its value or failure, or cancelled when the fiber
-     * was cancelled. Cancelling the future ({@code cancel(true)} or {@code cancel(false)}) requests
-     * cancellation of the fiber and completes the future at once, before the fiber's finalizers have run
-     * (as {@link Scheduler#submit}'s future does; use {@link #cancel()} inside jobs to wait for them). Each
-     * call gives a new future; dependent stages ({@code thenApply}...) are plain {@link CompletableFuture}s.
+     * {@return a future of this fiber's outcome: completed with its value or failure, or cancelled when the
+     * fiber was cancelled} Cancelling the future ({@code cancel(true)} or {@code cancel(false)}) requests
+     * cancellation of the fiber and completes the future at once, before the fiber's finalizers have run (as
+     * {@link Scheduler#submit}'s future does; use {@link #cancel()} inside jobs to wait for them). Each call
+     * gives a new future; dependent stages ({@code thenApply}...) are plain {@link CompletableFuture}s.
      */
     CompletableFuture<A> toCompletableFuture();
 
-    /** Whether this fiber has finished (in any way). */
+    /** {@return whether this fiber has finished (in any way)} */
     boolean isDone();
 
-    /** Whether cancellation of this fiber has been requested. */
+    /** {@return whether cancellation of this fiber has been requested} */
     boolean isCancelRequested();
 }

@@ -37,7 +37,11 @@ public record FiberDump(String scheduler, Instant time, int workers, List<FiberS
         fibers = List.copyOf(fibers);
     }
 
-    /** The fiber with id {@code id}, or null. */
+    /**
+     * {@return the fiber with id {@code id}, or null}
+     *
+     * @param id the fiber's id ({@link FiberSnapshot#id()})
+     */
     public FiberSnapshot fiber(long id) {
         for (FiberSnapshot f : fibers) {
             if (f.id() == id) {
@@ -47,17 +51,21 @@ public record FiberDump(String scheduler, Instant time, int workers, List<FiberS
         return null;
     }
 
-    /** The fibers named {@code name} (by {@link Job#named}). */
+    /**
+     * {@return the fibers named {@code name} (by {@link Job#named})}
+     *
+     * @param name the name to look for
+     */
     public List<FiberSnapshot> named(String name) {
         return fibers.stream().filter(f -> name.equals(f.name())).toList();
     }
 
-    /** The dump as an indented tree, one fiber a line (see above). */
+    /** {@return the dump as an indented tree, one fiber a line (see above)} */
     public String toText() {
         return DumpText.text(this);
     }
 
-    /** The dump as JSON (see above and {@code docs/diagnostics.md}). */
+    /** {@return the dump as JSON (see above and {@code docs/diagnostics.md})} */
     public String toJson() {
         return DumpText.json(this);
     }

@@ -37,31 +37,44 @@ public final class FiberLocal<T> {
     private final T initial;
     private final String name;
 
-    /** A local whose value is {@code initial} (which may be null) wherever nothing is bound. */
+    /**
+     * A local whose value is {@code initial} (which may be null) wherever nothing is bound.
+     *
+     * @param initial the value where nothing is bound
+     */
     public FiberLocal(T initial) {
         this("fiber-local", initial);
     }
 
-    /** A named local whose value is {@code initial} wherever nothing is bound; the name is for toString. */
+    /**
+     * A named local whose value is {@code initial} wherever nothing is bound; the name is for toString.
+     *
+     * @param name the name shown by {@code toString}
+     * @param initial the value where nothing is bound (may be null)
+     */
     public FiberLocal(String name, T initial) {
         this.name = Objects.requireNonNull(name, "name");
         this.initial = initial;
     }
 
-    /** The value this local has where nothing is bound. */
+    /** {@return the value this local has where nothing is bound} */
     public T initial() {
         return initial;
     }
 
-    /** A job that gives the value bound in the fiber running it, or {@link #initial()} where none is. */
+    /** {@return a job that gives the value bound in the fiber running it, or {@link #initial()} where none is} */
     public Job<T> get() {
         return new Get<>(this);
     }
 
     /**
-     * A job that runs {@code job} with this local bound to {@code value} in the running fiber, and restores
-     * the previous binding when {@code job} ends, however it ends. Fibers {@code job} starts inherit the
-     * binding.
+     * {@return a job that runs {@code job} with this local bound to {@code value} in the running fiber, and
+     * restores the previous binding when {@code job} ends, however it ends} Fibers {@code job} starts inherit
+     * the binding.
+     *
+     * @param <A> the type of the job's value
+     * @param value the value bound while {@code job} runs (may be null)
+     * @param job the job to run with the binding
      */
     public <A> Job<A> with(T value, Job<A> job) {
         return new With<>(this, value, Objects.requireNonNull(job, "job"));

@@ -27,16 +27,19 @@ public final class Flows {
     }
 
     /**
-     * A publisher whose every subscriber gets a fiber of its own on {@code scheduler} that runs
+     * {@return a publisher whose every subscriber gets a fiber of its own on {@code scheduler} that runs
      * {@code next} once for each element, and only when the subscriber has outstanding demand: a present
      * value is the next element ({@code onNext}), an empty one ends the stream ({@code onComplete}), a
-     * failure fails it ({@code onError}). {@code Subscription.cancel()} cancels that fiber: a {@code next}
+     * failure fails it ({@code onError})} {@code Subscription.cancel()} cancels that fiber: a {@code next}
      * waiting then (a channel's take, say) is withdrawn and consumes nothing, and a value {@code next} had
      * already produced is still delivered. Subscribers of one publisher run {@code next} independently: over
      * one channel they share out its values. The signals to one subscriber come from its fiber, one at a
      * time; a subscriber that throws is treated as cancelled and its exception goes to the scheduler's
      * uncaught handler.
      *
+     * @param <T> the type of the elements
+     * @param scheduler where the subscribers' fibers run
+     * @param next gives the next element, or empty at the end of the stream
      * @throws NullPointerException if an argument is null
      */
     public static <T> Flow.Publisher<T> publisher(Scheduler scheduler, Job<Optional<T>> next) {
@@ -44,11 +47,14 @@ public final class Flows {
     }
 
     /**
-     * A subscriber that gives every element it receives to {@code channel} ({@link Channel#give}, from a
-     * fiber of {@code scheduler}) and requests the next one only once a taker has taken it: one element in
-     * flight at a time. Its {@link ChannelSubscriber#done()} becomes ready when the stream has completed
-     * and every element was taken, or fails with the stream's error.
+     * {@return a subscriber that gives every element it receives to {@code channel} ({@link Channel#give},
+     * from a fiber of {@code scheduler}) and requests the next one only once a taker has taken it: one
+     * element in flight at a time} Its {@link ChannelSubscriber#done()} becomes ready when the stream has
+     * completed and every element was taken, or fails with the stream's error.
      *
+     * @param <T> the type of the elements
+     * @param scheduler where the fiber that gives the elements runs
+     * @param channel the channel the elements are given to
      * @throws NullPointerException if an argument is null
      */
     public static <T> ChannelSubscriber<T> subscriber(Scheduler scheduler, Channel<T> channel) {

@@ -82,7 +82,11 @@ public final class IVar<A> {
         this(null);
     }
 
-    /** An empty IVar named {@code name} (shown by toString and in error messages); null for none. */
+    /**
+     * An empty IVar named {@code name} (shown by toString and in error messages); null for none.
+     *
+     * @param name the IVar's name, or null
+     */
     public IVar(String name) {
         this.name = name;
     }
@@ -90,29 +94,36 @@ public final class IVar<A> {
     // ---------------------------------------------------------------- public API
 
     /**
-     * A job that fills this IVar with {@code value} (may be null) and resumes every waiting reader.
+     * {@return a job that fills this IVar with {@code value} (may be null) and resumes every waiting reader}
      * Fails with {@link IllegalStateException} if the IVar is already filled.
+     *
+     * @param value the value to fill in
      */
     public Job<Void> fill(A value) {
         return new Fill<>(this, FULL, value, false);
     }
 
-    /** A job that fills this IVar with {@code value} if it is empty: true when it did, false otherwise. */
+    /**
+     * {@return a job that fills this IVar with {@code value} if it is empty: true when it did, false otherwise}
+     *
+     * @param value the value to fill in (may be null)
+     */
     public Job<Boolean> tryFill(A value) {
         return new Fill<>(this, FULL, value, true);
     }
 
     /**
-     * A job that fills this IVar with the failure {@code error}: every read, waiting or later, fails with it.
-     * Fails with {@link IllegalStateException} if the IVar is already filled.
+     * {@return a job that fills this IVar with the failure {@code error}: every read, waiting or later, fails
+     * with it} Fails with {@link IllegalStateException} if the IVar is already filled.
      *
+     * @param error the failure every read gives
      * @throws NullPointerException if {@code error} is null
      */
     public Job<Void> fillFailure(Throwable error) {
         return new Fill<>(this, FAILED, Objects.requireNonNull(error, "error"), false);
     }
 
-    /** An alternative that gives the value once the IVar is filled (or fails with its failure). */
+    /** {@return an alternative that gives the value once the IVar is filled (or fails with its failure)} */
     public Alt<A> read() {
         return read;
     }

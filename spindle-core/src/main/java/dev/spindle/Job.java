@@ -49,27 +49,46 @@ public abstract class Job<A> {
 
     // ---------------------------------------------------------------- constructors
 
-    /** A job that succeeds with {@code value} (which may be null). */
+    /**
+     * {@return a job that succeeds with {@code value} (which may be null)}
+     *
+     * @param <A> the type of the value
+     * @param value the job's value
+     */
     public static <A> Job<A> result(A value) {
         return new Pure.Result<>(value);
     }
 
-    /** A job that succeeds with no value (null). */
+    /** {@return a job that succeeds with no value (null)} */
     public static Job<Void> unit() {
         return Pure.UNIT;
     }
 
-    /** A job that fails with {@code error}. */
+    /**
+     * {@return a job that fails with {@code error}}
+     *
+     * @param <A> the type of the value it never gives
+     * @param error the job's failure
+     */
     public static <A> Job<A> failure(Throwable error) {
         return new Pure.Fail<>(Objects.requireNonNull(error, "error"));
     }
 
-    /** A job that calls {@code body} each time it runs; what it throws becomes the job's failure. */
+    /**
+     * {@return a job that calls {@code body} each time it runs; what it throws becomes the job's failure}
+     *
+     * @param <A> the type of the value
+     * @param body the code to call, once per run
+     */
     public static <A> Job<A> of(Callable<? extends A> body) {
         return new Pure.Call<>(Objects.requireNonNull(body, "body"));
     }
 
-    /** A job that runs {@code action} each time it runs. */
+    /**
+     * {@return a job that runs {@code action} each time it runs}
+     *
+     * @param action the code to run, once per run
+     */
     public static Job<Void> run(Runnable action) {
         Objects.requireNonNull(action, "action");
         return new Pure.Call<>(() -> {
@@ -79,31 +98,40 @@ public abstract class Job<A> {
     }
 
     /**
-     * A job whose body is ordinary (blocking) Java code; inside it, {@link #await()} on any job suspends
-     * only this fiber. See {@link Direct} for backends, failures, cancellation and pinning.
+     * {@return a job whose body is ordinary (blocking) Java code; inside it, {@link #await()} on any job
+     * suspends only this fiber} See {@link Direct} for backends, failures, cancellation and pinning.
      *
      * <pre>{@code
      * Job<Integer> j = Job.direct(() -> Job.result(40).await() + Job.of(() -> 2).await());
      * }</pre>
+     *
+     * @param <A> the type of the body's value
+     * @param body the code to run in the fiber, called once per run of the job
      */
     public static <A> Job<A> direct(Callable<? extends A> body) {
         return Direct.job(body);
     }
 
-    /** A job that asks {@code factory} for the job to run, each time it runs. */
+    /**
+     * {@return a job that asks {@code factory} for the job to run, each time it runs}
+     *
+     * @param <A> the type of the value
+     * @param factory makes the job to run, once per run
+     */
     public static <A> Job<A> defer(Supplier<? extends Job<A>> factory) {
         return new Pure.Defer<>(Objects.requireNonNull(factory, "factory"));
     }
 
-    /** A job that lets other ready work run before it continues. */
+    /** {@return a job that lets other ready work run before it continues} */
     public static Job<Void> yieldNow() {
         return Control.YieldNow.INSTANCE;
     }
 
     /**
-     * A job that waits for {@code duration} without holding a worker. Cancellable: a cancelled sleeper
-     * wakes at once and its timer is removed.
+     * {@return a job that waits for {@code duration} without holding a worker} Cancellable: a cancelled
+     * sleeper wakes at once and its timer is removed.
      *
+     * @param duration how long to wait
      * @throws IllegalArgumentException if {@code duration} is negative
      */
     public static Job<Void> sleep(Duration duration) {
@@ -111,48 +139,59 @@ public abstract class Job<A> {
     }
 
     /**
-     * A job that waits until {@code instant} on the scheduler's clock ({@link #now()}; virtual in the
-     * simulator) without holding a worker, marl's {@code wait_until}: an instant already past (or now) ends
-     * it at once. Cancellable like {@link #sleep}.
+     * {@return a job that waits until {@code instant} on the scheduler's clock ({@link #now()}; virtual in
+     * the simulator) without holding a worker, marl's {@code wait_until}: an instant already past (or now)
+     * ends it at once} Cancellable like {@link #sleep}.
+     *
+     * @param instant when to wake, on the scheduler's clock
      */
     public static Job<Void> sleepUntil(Instant instant) {
         return new Control.SleepUntil(Objects.requireNonNull(instant, "instant"));
     }
 
-    /** A job that gives the scheduler's current time: the only clock Spindle uses (the simulator's is virtual). */
+    /**
+     * {@return a job that gives the scheduler's current time: the only clock Spindle uses (the simulator's is
+     * virtual)}
+     */
     public static Job<Instant> now() {
         return Control.Now.INSTANCE;
     }
 
     /**
-     * A job that gives the handle of the fiber running it (Hopac's {@code Proc.self}): to hand to another
-     * fiber that may join or cancel it, or to identify the current fiber. In a direct body, the direct fiber.
+     * {@return a job that gives the handle of the fiber running it (Hopac's {@code Proc.self}): to hand to
+     * another fiber that may join or cancel it, or to identify the current fiber} In a direct body, the
+     * direct fiber.
      */
     public static Job<Fiber<?>> self() {
         return Control.Self.INSTANCE;
     }
 
     /**
-     * A job that gives the running fiber's random generator, the same one on every call in that fiber:
-     * an ordinary unseeded generator in production; in the simulator, one seeded from the simulation's seed
-     * (in the order fibers first ask), so that randomised code replays exactly under the same schedule. Not
-     * thread-safe: use it in its fiber only. A fiber that never asks allocates nothing.
+     * {@return a job that gives the running fiber's random generator, the same one on every call in that
+     * fiber: an ordinary unseeded generator in production; in the simulator, one seeded from the simulation's
+     * seed (in the order fibers first ask), so that randomised code replays exactly under the same schedule}
+     * Not thread-safe: use it in its fiber only. A fiber that never asks allocates nothing.
      */
     public static Job<RandomGenerator> random() {
         return Control.Random.INSTANCE;
     }
 
     /**
-     * A job that cancels the fiber running it: its finalizers run and it ends {@link Outcome.Cancelled}.
-     * Inside an uncancelable region it takes effect when the region ends.
+     * {@return a job that cancels the fiber running it: its finalizers run and it ends
+     * {@link Outcome.Cancelled}} Inside an uncancelable region it takes effect when the region ends.
+     *
+     * @param <A> the type of the value it never gives
      */
     public static <A> Job<A> cancelled() {
         return new Control.SelfCancel<>();
     }
 
     /**
-     * A job that runs {@code job} with cancellation deferred: a cancellation requested meanwhile takes
-     * effect when the region ends.
+     * {@return a job that runs {@code job} with cancellation deferred: a cancellation requested meanwhile
+     * takes effect when the region ends}
+     *
+     * @param <A> the type of the job's value
+     * @param job the job to run uncancelable
      */
     public static <A> Job<A> uncancelable(Job<A> job) {
         return new Finalize.Uncancelable<>(Objects.requireNonNull(job, "job"));
@@ -162,6 +201,12 @@ public abstract class Job<A> {
      * Runs {@code a} and {@code b} as child fibers; the first to end, in any way, decides: its value as
      * {@link Either.Left} or {@link Either.Right}, or its failure, or cancellation. The loser is cancelled,
      * and its finalizers have run before the race completes.
+     *
+     * @param <A> the type of the first job's value
+     * @param <B> the type of the second job's value
+     * @param a the first job, {@link Either.Left} when it wins
+     * @param b the second job, {@link Either.Right} when it wins
+     * @return a job that gives the winner's value, or ends as the winner did
      */
     public static <A, B> Job<Either<A, B>> race(Job<A> a, Job<B> b) {
         Objects.requireNonNull(a, "a");
@@ -176,6 +221,10 @@ public abstract class Job<A> {
      * Runs every job as a child fiber and gives their values in input order. The first failure cancels
      * the others and is the result (after they have finished); a cancelled child cancels the whole. An
      * empty list gives an empty list at once.
+     *
+     * @param <A> the type of the values
+     * @param jobs the jobs to run
+     * @return a job that gives the values, in the order of {@code jobs}
      */
     public static <A> Job<List<A>> all(List<? extends Job<? extends A>> jobs) {
         return new Supervisor<>(checkedCopy(jobs, "jobs"), Supervisor.Policy.ALL);
@@ -185,6 +234,9 @@ public abstract class Job<A> {
      * Runs every job as a child fiber; the first success wins and the others are cancelled. When all
      * fail, fails with the first failure with the others suppressed.
      *
+     * @param <A> the type of the value
+     * @param jobs the jobs to run; not empty
+     * @return a job that gives the first success's value
      * @throws IllegalArgumentException if {@code jobs} is empty
      */
     public static <A> Job<A> any(List<? extends Job<? extends A>> jobs) {
@@ -196,16 +248,22 @@ public abstract class Job<A> {
     }
 
     /**
-     * A job that waits for the stage {@code stage} supplies (asked anew each run) without holding a
-     * worker. Cancelling the waiting fiber cancels the stage's future.
+     * {@return a job that waits for the stage {@code stage} supplies (asked anew each run) without holding a
+     * worker} Cancelling the waiting fiber cancels the stage's future.
+     *
+     * @param <A> the type of the value
+     * @param stage supplies the stage to wait for, once per run
      */
     public static <A> Job<A> fromFuture(Supplier<? extends CompletionStage<? extends A>> stage) {
         return new Interop.FromFuture<>(Objects.requireNonNull(stage, "stage"));
     }
 
     /**
-     * A job that runs blocking code on a new virtual thread while the fiber waits without holding a
-     * worker. Cancelling the fiber interrupts the thread and does not wait for it.
+     * {@return a job that runs blocking code on a new virtual thread while the fiber waits without holding a
+     * worker} Cancelling the fiber interrupts the thread and does not wait for it.
+     *
+     * @param <A> the type of the value
+     * @param body the blocking code, called once per run on a new virtual thread
      */
     public static <A> Job<A> blocking(Callable<? extends A> body) {
         return new Interop.Blocking<>(Objects.requireNonNull(body, "body"));
@@ -223,30 +281,58 @@ public abstract class Job<A> {
 
     // ---------------------------------------------------------------- sequencing
 
-    /** Runs this job, then the job {@code f} makes from its value. A cancellation point. */
+    /**
+     * Runs this job, then the job {@code f} makes from its value. A cancellation point.
+     *
+     * @param <B> the type of the next job's value
+     * @param f makes the next job from this job's value
+     * @return a job that gives the next job's value
+     */
     public final <B> Job<B> flatMap(Function<? super A, ? extends Job<B>> f) {
         return new Sequence.Bind<>(this, Objects.requireNonNull(f, "f"));
     }
 
-    /** Runs this job and transforms its value with {@code f}. On an {@link Alt} the result is an Alt too. */
+    /**
+     * Runs this job and transforms its value with {@code f}. On an {@link Alt} the result is an Alt too.
+     *
+     * @param <B> the type of the new value
+     * @param f the function applied to this job's value
+     * @return a job that gives {@code f}'s result
+     */
     public <B> Job<B> map(Function<? super A, ? extends B> f) {
         return new Sequence.MapJob<>(this, Objects.requireNonNull(f, "f"));
     }
 
-    /** Runs this job, then {@code next}, giving next's value. A cancellation point. */
+    /**
+     * Runs this job, then {@code next}, giving next's value. A cancellation point.
+     *
+     * @param <B> the type of the next job's value
+     * @param next the job to run after this one
+     * @return a job that gives {@code next}'s value
+     */
     public final <B> Job<B> then(Job<B> next) {
         return new Sequence.Then<>(this, Objects.requireNonNull(next, "next"));
     }
 
     // ---------------------------------------------------------------- failures
 
-    /** Turns a failure of this job into a value. Cancellation is not a failure and is not recovered. */
+    /**
+     * Turns a failure of this job into a value. Cancellation is not a failure and is not recovered.
+     *
+     * @param handler makes the value from the failure
+     * @return a job that gives this job's value, or {@code handler}'s for a failure
+     */
     public final Job<A> recover(Function<? super Throwable, ? extends A> handler) {
         Objects.requireNonNull(handler, "handler");
         return new Handle.Recover<>(this, e -> result(handler.apply(e)));
     }
 
-    /** Continues with the job {@code handler} makes from a failure of this job. */
+    /**
+     * Continues with the job {@code handler} makes from a failure of this job.
+     *
+     * @param handler makes the job to continue with from the failure
+     * @return a job that gives this job's value, or the value of {@code handler}'s job for a failure
+     */
     public final Job<A> recoverWith(Function<? super Throwable, ? extends Job<A>> handler) {
         return new Handle.Recover<>(this, Objects.requireNonNull(handler, "handler"));
     }
@@ -254,6 +340,8 @@ public abstract class Job<A> {
     /**
      * Gives this job's success or failure as an {@link Outcome} and never fails. Cancellation of the
      * running fiber is not caught: it still cancels.
+     *
+     * @return a job that gives this job's outcome: its value or its failure
      */
     public final Job<Outcome<A>> attempt() {
         return new Handle.Attempt<>(this);
@@ -264,12 +352,20 @@ public abstract class Job<A> {
      * uncancelable, once the job has started; a fiber always starts its job, even when cancelled before its
      * first step, so a finalizer around the fiber's whole job always runs. A failing finalizer's exception is
      * added as suppressed to the job's failure, or becomes the failure when the job succeeded.
+     *
+     * @param finalizer the job to run after this one, however it ends
+     * @return a job that ends as this one does, after {@code finalizer} has run
      */
     public final Job<A> ensure(Job<Void> finalizer) {
         return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), false);
     }
 
-    /** Runs {@code finalizer} (uncancelable) only if this job is cancelled. */
+    /**
+     * Runs {@code finalizer} (uncancelable) only if this job is cancelled.
+     *
+     * @param finalizer the job to run on cancellation
+     * @return a job that ends as this one does
+     */
     public final Job<A> onCancel(Job<Void> finalizer) {
         return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), true);
     }
@@ -278,6 +374,8 @@ public abstract class Job<A> {
      * Runs this job with a time limit: a race with {@link #sleep}; when the sleep wins this job is
      * cancelled (its finalizers run) and the result fails with {@link TimeoutException}.
      *
+     * @param limit how long this job may run
+     * @return a job that gives this job's value, or fails with {@link TimeoutException} after {@code limit}
      * @throws IllegalArgumentException if {@code limit} is negative
      */
     public final Job<A> timeout(Duration limit) {
@@ -288,10 +386,12 @@ public abstract class Job<A> {
     }
 
     /**
-     * This job, naming the fiber that runs it: the name appears in the fiber's {@code toString()}, in fiber
-     * dumps ({@link Scheduler#dump()}), watchdog warnings, simulator traces and deadlock reports
-     * ({@code job.named("reader").start()}). Costs one entry in a weak table of names when it runs; an
+     * {@return this job, naming the fiber that runs it: the name appears in the fiber's {@code toString()},
+     * in fiber dumps ({@link Scheduler#dump()}), watchdog warnings, simulator traces and deadlock reports
+     * ({@code job.named("reader").start()})} Costs one entry in a weak table of names when it runs; an
      * unnamed fiber pays nothing.
+     *
+     * @param name the fiber's name
      */
     public final Job<A> named(String name) {
         return new Control.Named<>(this, Objects.requireNonNull(name, "name"));
@@ -304,6 +404,7 @@ public abstract class Job<A> {
      * it suspends only the direct fiber (this job runs as its child); on an ordinary thread it blocks the
      * thread while the job runs on Spindle's common scheduler. See {@link Direct#await}.
      *
+     * @return this job's value
      * @throws IllegalStateException inside a stackless job (compose with {@link #flatMap} there)
      */
     public final A await() {
@@ -311,8 +412,8 @@ public abstract class Job<A> {
     }
 
     /**
-     * A promise of this job's outcome: the job runs at most once, on the first read, and every reader
-     * shares its outcome.
+     * {@return a promise of this job's outcome: the job runs at most once, on the first read, and every
+     * reader shares its outcome}
      */
     public final Promise<A> memo() {
         return Promise.of(this);
@@ -321,8 +422,8 @@ public abstract class Job<A> {
     // ---------------------------------------------------------------- fibers
 
     /**
-     * A job that starts this job as a new fiber, a child of the current one, and gives its handle at once.
-     * Cancelling the current fiber cancels the child.
+     * {@return a job that starts this job as a new fiber, a child of the current one, and gives its handle at
+     * once} Cancelling the current fiber cancels the child.
      */
     public final Job<Fiber<A>> start() {
         return new Control.Start<>(this, Control.StartMode.CHILD);
@@ -331,14 +432,16 @@ public abstract class Job<A> {
     /**
      * Like {@link #start()}, but the new fiber is not linked to the current one: cancelling the current
      * fiber leaves it running.
+     *
+     * @return a job that starts this job as a detached fiber and gives its handle
      */
     public final Job<Fiber<A>> startDetached() {
         return new Control.Start<>(this, Control.StartMode.DETACHED);
     }
 
     /**
-     * A job that starts this job as a detached fiber without a handle ("fire and forget"); a failure of it
-     * goes to the scheduler's uncaught handler.
+     * {@return a job that starts this job as a detached fiber without a handle ("fire and forget"); a failure
+     * of it goes to the scheduler's uncaught handler}
      */
     public final Job<Void> forget() {
         return new Control.Start<>(this, Control.StartMode.FORGET).then(unit());

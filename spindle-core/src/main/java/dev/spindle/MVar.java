@@ -57,12 +57,21 @@ public final class MVar<A> {
         this(null);
     }
 
-    /** An empty MVar named {@code name} (for toString and error messages); null for none. */
+    /**
+     * An empty MVar named {@code name} (for toString and error messages); null for none.
+     *
+     * @param name the MVar's name, or null
+     */
     public MVar(String name) {
         this.name = name;
     }
 
-    /** A full, unnamed MVar holding {@code value}. */
+    /**
+     * {@return a full, unnamed MVar holding {@code value}}
+     *
+     * @param <A> the type of the value
+     * @param value the value it holds (may be null)
+     */
     public static <A> MVar<A> of(A value) {
         MVar<A> m = new MVar<>();
         m.lock(); // publishes the initial state to whoever takes the lock next
@@ -75,27 +84,31 @@ public final class MVar<A> {
     // ---------------------------------------------------------------- public API
 
     /**
-     * A job that fills this MVar with {@code value} (may be null), or hands it straight to waiting
-     * readers and a taker. Fails with {@link IllegalStateException} if the MVar is full.
+     * {@return a job that fills this MVar with {@code value} (may be null), or hands it straight to waiting
+     * readers and a taker} Fails with {@link IllegalStateException} if the MVar is full.
+     *
+     * @param value the value to fill in
      */
     public Job<Void> fill(A value) {
         return new Fill(value);
     }
 
-    /** An alternative that takes the value, leaving the MVar empty; waits while it is empty. */
+    /** {@return an alternative that takes the value, leaving the MVar empty; waits while it is empty} */
     public Alt<A> take() {
         return take;
     }
 
-    /** An alternative that gives the value without taking it; waits while the MVar is empty. */
+    /** {@return an alternative that gives the value without taking it; waits while the MVar is empty} */
     public Alt<A> read() {
         return read;
     }
 
     /**
-     * A job that takes the value, fills back {@code f}'s result and gives that result. No cancellation
-     * point separates the take from the fill; if {@code f} throws, the old value is filled back and the
-     * job fails with the exception.
+     * {@return a job that takes the value, fills back {@code f}'s result and gives that result} No
+     * cancellation point separates the take from the fill; if {@code f} throws, the old value is filled back
+     * and the job fails with the exception.
+     *
+     * @param f makes the new value from the old one
      */
     public Job<A> modify(Function<? super A, ? extends A> f) {
         return new Modify(Objects.requireNonNull(f, "f"));

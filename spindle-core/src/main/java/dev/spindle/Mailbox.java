@@ -56,19 +56,27 @@ public final class Mailbox<A> {
         this(null);
     }
 
-    /** An empty mailbox named {@code name} (for toString and deadlock reports); null for none. */
+    /**
+     * An empty mailbox named {@code name} (for toString and deadlock reports); null for none.
+     *
+     * @param name the mailbox's name, or null
+     */
     public Mailbox(String name) {
         this.name = name;
     }
 
     // ---------------------------------------------------------------- public API
 
-    /** A job that queues {@code message} (may be null), or hands it to a waiting taker; never blocks. */
+    /**
+     * {@return a job that queues {@code message} (may be null), or hands it to a waiting taker; never blocks}
+     *
+     * @param message the message to send
+     */
     public Job<Void> send(A message) {
         return new Send(message);
     }
 
-    /** An alternative that takes the oldest message; waits while there is none. */
+    /** {@return an alternative that takes the oldest message; waits while there is none} */
     public Alt<A> take() {
         return take;
     }

@@ -40,17 +40,25 @@ public final class Promise<A> {
         JOB.set(this, job); // plain: publishing the promise orders it; a volatile store would be a fence
     }
 
-    /** A promise of {@code job}'s outcome; {@code job} starts on the first read. */
+    /**
+     * {@return a promise of {@code job}'s outcome; {@code job} starts on the first read}
+     *
+     * @param <A> the type of the job's value
+     * @param job the job whose outcome the promise gives
+     */
     public static <A> Promise<A> of(Job<A> job) {
         return new Promise<>(Objects.requireNonNull(job, "job"));
     }
 
-    /** An alternative that gives the job's value (starting the job if nobody has) or fails with its failure. */
+    /**
+     * {@return an alternative that gives the job's value (starting the job if nobody has) or fails with its
+     * failure}
+     */
     public Alt<A> read() {
         return read;
     }
 
-    /** Whether the job has finished (in any way). */
+    /** {@return whether the job has finished (in any way)} */
     public boolean isDone() {
         return result.isFilled();
     }

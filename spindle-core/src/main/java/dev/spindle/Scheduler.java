@@ -64,14 +64,15 @@ public final class Scheduler implements Executor, AutoCloseable {
         });
     }
 
-    /** A scheduler with one worker thread per available processor. */
+    /** {@return a scheduler with one worker thread per available processor} */
     public static Scheduler create() {
         return builder().build();
     }
 
     /**
-     * A scheduler with {@code workers} worker threads.
+     * {@return a scheduler with {@code workers} worker threads}
      *
+     * @param workers the number of worker threads
      * @throws IllegalArgumentException if {@code workers < 1}
      */
     public static Scheduler create(int workers) {
@@ -79,14 +80,14 @@ public final class Scheduler implements Executor, AutoCloseable {
     }
 
     /**
-     * A scheduler without threads of its own: a thread calling {@link #run} (or {@link #close}) runs queued
-     * work while it waits. Work submitted otherwise waits until some thread does.
+     * {@return a scheduler without threads of its own: a thread calling {@link #run} (or {@link #close}) runs
+     * queued work while it waits} Work submitted otherwise waits until some thread does.
      */
     public static Scheduler singleThreaded() {
         return builder().singleThreaded().build();
     }
 
-    /** A builder for schedulers with a name, a worker count or an uncaught-failure handler. */
+    /** {@return a builder for schedulers with a name, a worker count or an uncaught-failure handler} */
     public static Builder builder() {
         return new Builder();
     }
@@ -96,13 +97,22 @@ public final class Scheduler implements Executor, AutoCloseable {
      * (unchecked as is, checked wrapped in {@link java.util.concurrent.CompletionException}), or throws
      * {@link CancellationException} if it was cancelled.
      *
+     * @param <A> the type of the job's value
+     * @param job the job to run
+     * @return the job's value
      * @throws IllegalStateException if the scheduler is closed
      */
     public <A> A run(Job<A> job) {
         return runOutcome(job).getOrThrow();
     }
 
-    /** Runs {@code job} as a new fiber, blocks until it ends and gives its {@link Outcome}. */
+    /**
+     * Runs {@code job} as a new fiber, blocks until it ends and gives its {@link Outcome}.
+     *
+     * @param <A> the type of the job's value
+     * @param job the job to run
+     * @return how the fiber ended: its value, its failure or its cancellation
+     */
     public <A> Outcome<A> runOutcome(Job<A> job) {
         FiberCore<A> fiber = startRoot(job, false);
         BlockingJoiner<A> waiter = new BlockingJoiner<>();
@@ -118,6 +128,10 @@ public final class Scheduler implements Executor, AutoCloseable {
      * completes at once, before the fiber's finalizers have run (use {@link Fiber#cancel()} inside jobs to
      * wait for them). On a {@link #singleThreaded()} scheduler the fiber runs only while some thread drives
      * the scheduler ({@link #run} or {@link #close}): joining the future alone would wait forever.
+     *
+     * @param <A> the type of the job's value
+     * @param job the job to start
+     * @return a future of the fiber's value
      */
     public <A> CompletableFuture<A> submit(Job<A> job) {
         return FiberFuture.of(startRoot(job, false));
@@ -148,7 +162,7 @@ public final class Scheduler implements Executor, AutoCloseable {
         }) : Job.run(task);
     }
 
-    /** The scheduler's current time. */
+    /** {@return the scheduler's current time} */
     public Instant now() {
         return Clock.instant(engine);
     }
@@ -200,12 +214,15 @@ public final class Scheduler implements Executor, AutoCloseable {
         }
     }
 
-    /** Whether {@link #close()}, {@link #shutdown()} or {@link #shutdownNow()} has begun: new jobs are refused. */
+    /**
+     * {@return whether {@link #close()}, {@link #shutdown()} or {@link #shutdownNow()} has begun: new jobs
+     * are refused}
+     */
     public boolean isClosed() {
         return !engine.isOpen();
     }
 
-    /** Whether the scheduler has stopped: closed, every fiber finished, its workers told to stop. */
+    /** {@return whether the scheduler has stopped: closed, every fiber finished, its workers told to stop} */
     public boolean isTerminated() {
         return engine.isTerminated();
     }
@@ -219,7 +236,10 @@ public final class Scheduler implements Executor, AutoCloseable {
         return body != null && body.engine() == engine;
     }
 
-    /** The scheduler's name: the builder's {@link Builder#name}, or {@code spindle-<n>}, unique in the process. */
+    /**
+     * {@return the scheduler's name: the builder's {@link Builder#name}, or {@code spindle-<n>}, unique in
+     * the process}
+     */
     public String name() {
         return engine.name();
     }
@@ -230,17 +250,19 @@ public final class Scheduler implements Executor, AutoCloseable {
      * nothing while nobody asks: the walk follows the links the runtime keeps anyway (roots, the
      * cancellation tree). Also available from outside the process through the MBean
      * ({@link SchedulerMXBean#dumpFibers()}).
+     *
+     * @return the live fibers, as a tree
      */
     public FiberDump dump() {
         return FiberDumper.dump(engine);
     }
 
-    /** The scheduler's counters now (also the attributes of its MBean, {@link SchedulerMXBean}). */
+    /** {@return the scheduler's counters now (also the attributes of its MBean, {@link SchedulerMXBean})} */
     public SchedulerMetrics metrics() {
         return FiberDumper.metrics(engine);
     }
 
-    /** Number of worker threads (1 for a single-threaded scheduler). */
+    /** {@return the number of worker threads (1 for a single-threaded scheduler)} */
     public int workerCount() {
         return engine.workerCount();
     }
@@ -251,17 +273,18 @@ public final class Scheduler implements Executor, AutoCloseable {
     }
 
     /**
-     * A new {@link ExecutorService} view of this scheduler, for libraries that take one: its tasks run as
-     * fibers here, as {@link #execute} runs them (direct bodies), with the JDK's documented semantics for
-     * the view itself. {@code shutdown()} stops the view (it rejects new tasks; {@code awaitTermination} waits
-     * for the view's own tasks) and {@code shutdownNow()} also cancels the view's running tasks' fibers and
-     * returns the tasks that had not started; the scheduler stays open, owned by whoever created it. A task
-     * the scheduler refuses (it is closed) is rejected with {@link java.util.concurrent.RejectedExecutionException}.
-     * Cancelling a future of the view cancels the task's fiber (a task is never interrupted: its fiber sees
-     * the cancellation at its next wait). The blocking methods ({@code invokeAll}, {@code invokeAny},
-     * {@code awaitTermination}, the futures' {@code get}) drive a single-threaded scheduler or a simulation
-     * while they wait, suspend only the fiber in a direct body of this scheduler, and block the calling
-     * thread elsewhere. Each call gives a new view with tasks of its own.
+     * {@return a new {@link ExecutorService} view of this scheduler, for libraries that take one: its tasks
+     * run as fibers here, as {@link #execute} runs them (direct bodies), with the JDK's documented semantics
+     * for the view itself} {@code shutdown()} stops the view (it rejects new tasks; {@code awaitTermination}
+     * waits for the view's own tasks) and {@code shutdownNow()} also cancels the view's running tasks' fibers
+     * and returns the tasks that had not started; the scheduler stays open, owned by whoever created it. A
+     * task the scheduler refuses (it is closed) is rejected with
+     * {@link java.util.concurrent.RejectedExecutionException}. Cancelling a future of the view cancels the
+     * task's fiber (a task is never interrupted: its fiber sees the cancellation at its next wait). The
+     * blocking methods ({@code invokeAll}, {@code invokeAny}, {@code awaitTermination}, the futures'
+     * {@code get}) drive a single-threaded scheduler or a simulation while they wait, suspend only the fiber
+     * in a direct body of this scheduler, and block the calling thread elsewhere. Each call gives a new view
+     * with tasks of its own.
      */
     public ExecutorService asExecutorService() {
         return new SchedulerExecutorService(this);
@@ -325,7 +348,12 @@ public final class Scheduler implements Executor, AutoCloseable {
         private Builder() {
         }
 
-        /** Number of worker threads (default: available processors). */
+        /**
+         * Sets the number of worker threads (default: available processors).
+         *
+         * @param count the number of worker threads
+         * @return this builder
+         */
         public Builder workers(int count) {
             if (count < 1) {
                 throw new IllegalArgumentException("worker count must be at least 1, was " + count);
@@ -335,7 +363,11 @@ public final class Scheduler implements Executor, AutoCloseable {
             return this;
         }
 
-        /** No worker threads: callers of run and close drive the scheduler (marl's bind mode). */
+        /**
+         * Makes the scheduler single-threaded: no worker threads; callers of run and close drive it (marl's bind mode).
+         *
+         * @return this builder
+         */
         public Builder singleThreaded() {
             this.singleThreaded = true;
             return this;
@@ -344,6 +376,9 @@ public final class Scheduler implements Executor, AutoCloseable {
         /**
          * A name for the scheduler, its threads, its MBean, its events and its reports (default
          * {@code spindle-<n>}, unique in the process).
+         *
+         * @param name the scheduler's name
+         * @return this builder
          */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -359,6 +394,8 @@ public final class Scheduler implements Executor, AutoCloseable {
          * its own warning and a {@code dev.spindle.TimerLateness} event. The watchdog is a daemon thread that
          * wakes every threshold/2; the workers pay three plain stores per item for it.
          *
+         * @param threshold how long a worker may stay in one work item before it is reported
+         * @return this builder
          * @throws IllegalArgumentException if negative, or positive and under a millisecond
          */
         public Builder starvationThreshold(Duration threshold) {
@@ -374,13 +411,20 @@ public final class Scheduler implements Executor, AutoCloseable {
         /**
          * Receives failures nobody observes (fire-and-forget fibers, failing finalizers of cancelled jobs).
          * The default logs them at ERROR on the {@code dev.spindle} {@link System.Logger}, naming the fiber.
+         *
+         * @param handler receives every unobserved failure
+         * @return this builder
          */
         public Builder uncaughtHandler(Consumer<Throwable> handler) {
             this.uncaughtHandler = Objects.requireNonNull(handler, "handler");
             return this;
         }
 
-        /** Creates and starts the scheduler. */
+        /**
+         * Creates and starts the scheduler.
+         *
+         * @return the new scheduler, running
+         */
         public Scheduler build() {
             String n = name != null ? name : "spindle-" + SEQUENCE.incrementAndGet();
             return new Scheduler(singleThreaded

@@ -8,42 +8,42 @@ package dev.spindle;
  * {@link SchedulerMetrics} as attributes and take a fiber dump with {@link #dumpFibers()}.
  */
 public interface SchedulerMXBean {
-    /** The scheduler's name. */
+    /** {@return the scheduler's name} */
     String getName();
 
-    /** See {@link SchedulerMetrics#workers()}. */
+    /** {@return the number of worker threads} See {@link SchedulerMetrics#workers()}. */
     int getWorkers();
 
-    /** See {@link SchedulerMetrics#liveFibers()}. */
+    /** {@return the number of fibers started and not yet finished} See {@link SchedulerMetrics#liveFibers()}. */
     long getLiveFibers();
 
-    /** See {@link SchedulerMetrics#runnableItems()}. */
+    /** {@return an estimate of the work items queued and ready to run} See {@link SchedulerMetrics#runnableItems()}. */
     long getRunnableItems();
 
-    /** See {@link SchedulerMetrics#pendingTimers()}. */
+    /** {@return the number of timers armed and not yet fired} See {@link SchedulerMetrics#pendingTimers()}. */
     long getPendingTimers();
 
-    /** See {@link SchedulerMetrics#fibersStarted()}. */
+    /** {@return the number of fibers started so far} See {@link SchedulerMetrics#fibersStarted()}. */
     long getFibersStarted();
 
-    /** See {@link SchedulerMetrics#fibersFinished()}. */
+    /** {@return the number of fibers finished so far} See {@link SchedulerMetrics#fibersFinished()}. */
     long getFibersFinished();
 
-    /** See {@link SchedulerMetrics#parks()}. */
+    /** {@return how many times a worker found nothing to do and parked} See {@link SchedulerMetrics#parks()}. */
     long getParks();
 
-    /** See {@link SchedulerMetrics#wakeups()}. */
+    /** {@return how many parks ended because work had come} See {@link SchedulerMetrics#wakeups()}. */
     long getWakeups();
 
-    /** See {@link SchedulerMetrics#sharedItems()}. */
+    /** {@return how many times a busy worker handed work to idle ones} See {@link SchedulerMetrics#sharedItems()}. */
     long getSharedItems();
 
-    /** See {@link SchedulerMetrics#uncaughtFailures()}. */
+    /** {@return how many failures reached the uncaught handler} See {@link SchedulerMetrics#uncaughtFailures()}. */
     long getUncaughtFailures();
 
-    /** A fiber dump as text: {@link FiberDump#toText()}. */
+    /** {@return a fiber dump as text: {@link FiberDump#toText()}} */
     String dumpFibers();
 
-    /** A fiber dump as JSON: {@link FiberDump#toJson()}. */
+    /** {@return a fiber dump as JSON: {@link FiberDump#toJson()}} */
     String dumpFibersJson();
 }

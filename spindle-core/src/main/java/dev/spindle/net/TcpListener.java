@@ -36,12 +36,23 @@ public final class TcpListener implements AutoCloseable {
     /**
      * Binds to {@code address} (port 0: any free port, see {@link #localAddress}) with the default backlog.
      * TCP listeners set {@code SO_REUSEADDR}, so a restarted server can bind at once.
+     *
+     * @param address the address to listen on
+     * @return the listener, bound and listening
+     * @throws IOException if the socket cannot be opened or bound (the address is in use, say)
      */
     public static TcpListener bind(SocketAddress address) throws IOException {
         return bind(address, DEFAULT_BACKLOG);
     }
 
-    /** Binds to {@code address} with {@code backlog} pending connections at most. */
+    /**
+     * Binds to {@code address} with {@code backlog} pending connections at most.
+     *
+     * @param address the address to listen on (port 0: any free port)
+     * @param backlog the most connections waiting to be accepted
+     * @return the listener, bound and listening
+     * @throws IOException if the socket cannot be opened or bound (the address is in use, say)
+     */
     public static TcpListener bind(SocketAddress address, int backlog) throws IOException {
         Objects.requireNonNull(address, "address");
         boolean unix = address instanceof UnixDomainSocketAddress;
@@ -60,17 +71,22 @@ public final class TcpListener implements AutoCloseable {
         return new TcpListener(ch);
     }
 
-    /** An alternative that accepts the next connection. */
+    /** {@return an alternative that accepts the next connection} */
     public Alt<TcpStream> accept() {
         return IoAlts.alt(new AcceptOp(this));
     }
 
-    /** The blocking form of {@link #accept}, for direct-style bodies. */
+    /**
+     * Accepts the next connection, the blocking form of {@link #accept} for direct-style bodies.
+     *
+     * @return the accepted connection
+     * @throws IOException if the accept fails, or the listener is closed
+     */
     public TcpStream acceptBlocking() throws IOException {
         return Blocking.await(accept());
     }
 
-    /** The bound address (with the actual port when bound to port 0). */
+    /** {@return the bound address (with the actual port when bound to port 0)} */
     public SocketAddress localAddress() {
         return address;
     }

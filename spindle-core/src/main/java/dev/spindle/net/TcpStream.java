@@ -51,9 +51,11 @@ public final class TcpStream implements AutoCloseable {
     }
 
     /**
-     * An alternative that connects to {@code address} and gives the stream. Each instantiation starts a
-     * fresh connection attempt; one that loses a choose is closed. A refused connection fails with
+     * {@return an alternative that connects to {@code address} and gives the stream} Each instantiation
+     * starts a fresh connection attempt; one that loses a choose is closed. A refused connection fails with
      * {@link java.net.ConnectException}.
+     *
+     * @param address the address to connect to (a {@link UnixDomainSocketAddress} for a Unix-domain socket)
      */
     public static Alt<TcpStream> connect(SocketAddress address) {
         Objects.requireNonNull(address, "address");
@@ -71,7 +73,13 @@ public final class TcpStream implements AutoCloseable {
         }));
     }
 
-    /** The blocking form of {@link #connect}, for direct-style bodies. */
+    /**
+     * Connects to {@code address}, the blocking form of {@link #connect} for direct-style bodies.
+     *
+     * @param address the address to connect to
+     * @return the connected stream
+     * @throws IOException if the connection fails ({@link java.net.ConnectException} when refused)
+     */
     public static TcpStream connectBlocking(SocketAddress address) throws IOException {
         return Blocking.await(connect(address));
     }
@@ -79,15 +87,23 @@ public final class TcpStream implements AutoCloseable {
     // ---------------------------------------------------------------- reading
 
     /**
-     * An alternative that reads into {@code dst} once bytes are available: gives the count read, or -1 at
-     * end of stream (0 only when {@code dst} has no room). Losing a choose, or being cancelled, consumes
-     * nothing.
+     * {@return an alternative that reads into {@code dst} once bytes are available: gives the count read, or
+     * -1 at end of stream (0 only when {@code dst} has no room)} Losing a choose, or being cancelled,
+     * consumes nothing.
+     *
+     * @param dst the buffer to read into
      */
     public Alt<Integer> read(ByteBuffer dst) {
         return IoAlts.alt(new ReadOp(this, Objects.requireNonNull(dst, "dst")));
     }
 
-    /** The blocking form of {@link #read}, for direct-style bodies. */
+    /**
+     * Reads into {@code dst}, the blocking form of {@link #read} for direct-style bodies.
+     *
+     * @param dst the buffer to read into
+     * @return the count read, or -1 at end of stream
+     * @throws IOException if the read fails, or the stream is closed
+     */
     public int readBlocking(ByteBuffer dst) throws IOException {
         return Blocking.await(read(dst));
     }
@@ -138,8 +154,11 @@ public final class TcpStream implements AutoCloseable {
     // ---------------------------------------------------------------- writing
 
     /**
-     * An alternative that writes from {@code src} once at least one byte can be written, and gives the
-     * count written (0 only when {@code src} is empty). In a choose it commits when the socket is writable.
+     * {@return an alternative that writes from {@code src} once at least one byte can be written, and gives
+     * the count written (0 only when {@code src} is empty)} In a choose it commits when the socket is
+     * writable.
+     *
+     * @param src the buffer to write from
      */
     public Alt<Integer> write(ByteBuffer src) {
         WriteOp op = new WriteOp(this, Objects.requireNonNull(src, "src"));
@@ -151,14 +170,22 @@ public final class TcpStream implements AutoCloseable {
         return r == IoOp.NOT_READY ? IoAlts.alt(op).flatMap(again -> written(op, again)) : Job.result((Integer) r);
     }
 
-    /** The blocking form of {@link #write}, for direct-style bodies. */
+    /**
+     * Writes from {@code src}, the blocking form of {@link #write} for direct-style bodies.
+     *
+     * @param src the buffer to write from
+     * @return the count written
+     * @throws IOException if the write fails, or the stream is closed
+     */
     public int writeBlocking(ByteBuffer src) throws IOException {
         return Blocking.await(write(src));
     }
 
     /**
-     * An alternative that writes all of {@code src}: commits with the first byte written, then writes the
-     * rest. When cancelled, {@code src}'s position is at the bytes actually sent.
+     * {@return an alternative that writes all of {@code src}: commits with the first byte written, then
+     * writes the rest} When cancelled, {@code src}'s position is at the bytes actually sent.
+     *
+     * @param src the buffer to write from
      */
     public Alt<Void> writeAll(ByteBuffer src) {
         Objects.requireNonNull(src, "src");
@@ -171,40 +198,71 @@ public final class TcpStream implements AutoCloseable {
         return src.hasRemaining() ? write(src).flatMap(n -> rest(src)) : Job.unit();
     }
 
-    /** The blocking form of {@link #writeAll}, for direct-style bodies. */
+    /**
+     * Writes all of {@code src}, the blocking form of {@link #writeAll} for direct-style bodies.
+     *
+     * @param src the buffer to write from
+     * @throws IOException if a write fails, or the stream is closed
+     */
     public void writeAllBlocking(ByteBuffer src) throws IOException {
         Blocking.await(writeAll(src));
     }
 
-    /** Shuts down the output side: the peer reads end of stream once it has read what was sent. */
+    /**
+     * Shuts down the output side: the peer reads end of stream once it has read what was sent.
+     *
+     * @throws IOException if the socket cannot shut its output down (it is not connected, say)
+     */
     public void shutdownOutput() throws IOException {
         channel.shutdownOutput();
     }
 
     // ---------------------------------------------------------------- the socket
 
-    /** Sets a socket option ({@link java.net.StandardSocketOptions#TCP_NODELAY} and the like). */
+    /**
+     * Sets a socket option ({@link java.net.StandardSocketOptions#TCP_NODELAY} and the like).
+     *
+     * @param <T> the type of the option's value
+     * @param name the option
+     * @param value its new value
+     * @return this stream
+     * @throws IOException if the socket refuses the option, or is closed
+     */
     public <T> TcpStream setOption(SocketOption<T> name, T value) throws IOException {
         channel.setOption(name, value);
         return this;
     }
 
-    /** A socket option's value. */
+    /**
+     * {@return a socket option's value}
+     *
+     * @param <T> the type of the option's value
+     * @param name the option
+     * @throws IOException if the socket is closed
+     */
     public <T> T getOption(SocketOption<T> name) throws IOException {
         return channel.getOption(name);
     }
 
-    /** The local address. */
+    /**
+     * {@return the local address}
+     *
+     * @throws IOException if the socket is closed
+     */
     public SocketAddress localAddress() throws IOException {
         return channel.getLocalAddress();
     }
 
-    /** The peer's address. */
+    /**
+     * {@return the peer's address}
+     *
+     * @throws IOException if the socket is closed
+     */
     public SocketAddress remoteAddress() throws IOException {
         return channel.getRemoteAddress();
     }
 
-    /** Whether {@link #close} has been called. */
+    /** {@return whether {@link #close} has been called} */
     public boolean isClosed() {
         return !channel.isOpen();
     }

@@ -77,15 +77,22 @@ public final class ConditionVariable {
         this(null);
     }
 
-    /** A condition variable named {@code name} in {@code toString} (and so in deadlock reports); may be null. */
+    /**
+     * A condition variable named {@code name} in {@code toString} (and so in deadlock reports); may be null.
+     *
+     * @param name the condition variable's name, or null
+     */
     public ConditionVariable(String name) {
         this.name = name;
     }
 
     /**
-     * A job that waits until {@code predicate} holds. The running fiber must hold {@code mutex}; it is
-     * released while waiting and held again whenever the predicate runs and when the job ends. Cancellable
+     * {@return a job that waits until {@code predicate} holds} The running fiber must hold {@code mutex}; it
+     * is released while waiting and held again whenever the predicate runs and when the job ends. Cancellable
      * while it waits (it then re-locks the mutex and ends cancelled).
+     *
+     * @param mutex the mutex the running fiber holds, released while waiting
+     * @param predicate the condition waited for, run holding {@code mutex}
      */
     public Job<Void> await(Mutex mutex, BooleanSupplier predicate) {
         Objects.requireNonNull(mutex, "mutex");
@@ -98,6 +105,10 @@ public final class ConditionVariable {
      * value (evaluated again, holding the mutex, when the time is up). Otherwise as
      * {@link #await(Mutex, BooleanSupplier)}.
      *
+     * @param mutex the mutex the running fiber holds, released while waiting
+     * @param timeout how long to wait at most
+     * @param predicate the condition waited for, run holding {@code mutex}
+     * @return a job that gives whether {@code predicate} held at the end
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Job<Boolean> await(Mutex mutex, Duration timeout, BooleanSupplier predicate) {
@@ -110,6 +121,8 @@ public final class ConditionVariable {
     /**
      * Blocks the calling thread, which must hold {@code mutex}, until {@code predicate} holds.
      *
+     * @param mutex the mutex the calling thread holds, released while waiting
+     * @param predicate the condition waited for, run holding {@code mutex}
      * @throws InterruptedException if the thread is interrupted while waiting (it holds the mutex again)
      * @throws IllegalStateException if {@code mutex} is not locked, or if it would have to wait on a thread
      *     that runs fibers (use {@link #await(Mutex, BooleanSupplier)} inside jobs)
@@ -126,6 +139,10 @@ public final class ConditionVariable {
      * Blocks the calling thread, which must hold {@code mutex}, at most {@code timeout} until
      * {@code predicate} holds; gives the predicate's final value.
      *
+     * @param mutex the mutex the calling thread holds, released while waiting
+     * @param timeout how long to wait at most
+     * @param predicate the condition waited for, run holding {@code mutex}
+     * @return whether {@code predicate} held at the end
      * @throws IllegalArgumentException if {@code timeout} is negative
      * @throws InterruptedException if the thread is interrupted while waiting (it holds the mutex again)
      * @throws IllegalStateException as {@link #awaitBlocking(Mutex, BooleanSupplier)}

@@ -83,12 +83,21 @@ public final class Event {
     private final Wait wait = new Wait();
     private final Alt<Void> await = Bridge.alt(wait);
 
-    /** An unsignalled event of mode {@code mode}. */
+    /**
+     * An unsignalled event of mode {@code mode}.
+     *
+     * @param mode whether a waiter consumes the signal ({@link Mode#AUTO}) or not ({@link Mode#MANUAL})
+     */
     public Event(Mode mode) {
         this(mode, false, null);
     }
 
-    /** An event of mode {@code mode}, signalled from the start when {@code initiallySignalled}. */
+    /**
+     * An event of mode {@code mode}, signalled from the start when {@code initiallySignalled}.
+     *
+     * @param mode whether a waiter consumes the signal ({@link Mode#AUTO}) or not ({@link Mode#MANUAL})
+     * @param initiallySignalled whether the event starts signalled
+     */
     public Event(Mode mode, boolean initiallySignalled) {
         this(mode, initiallySignalled, null);
     }
@@ -96,6 +105,10 @@ public final class Event {
     /**
      * An event of mode {@code mode}, signalled from the start when {@code initiallySignalled}, named
      * {@code name} in {@code toString} (and so in deadlock reports); {@code name} may be null.
+     *
+     * @param mode whether a waiter consumes the signal ({@link Mode#AUTO}) or not ({@link Mode#MANUAL})
+     * @param initiallySignalled whether the event starts signalled
+     * @param name the event's name, or null
      */
     public Event(Mode mode, boolean initiallySignalled, String name) {
         this.auto = Objects.requireNonNull(mode, "mode") == Mode.AUTO;
@@ -104,12 +117,13 @@ public final class Event {
     }
 
     /**
-     * A {@link Mode#MANUAL} event that is signalled whenever one of {@code events} is signalled, now or
-     * later (marl's {@code Event::any}); it is signalled at once if one of them already is. It does not
+     * {@return a {@link Mode#MANUAL} event that is signalled whenever one of {@code events} is signalled, now
+     * or later (marl's {@code Event::any}); it is signalled at once if one of them already is} It does not
      * consume their signals.
      *
      * @implNote Each input keeps a reference to the new event for as long as the input lives: make one and
      *     reuse it rather than one per wait.
+     * @param events the events it follows; at least one
      * @throws IllegalArgumentException if {@code events} is empty
      */
     public static Event any(Event... events) {
@@ -189,7 +203,8 @@ public final class Event {
     }
 
     /**
-     * Whether the event is signalled, without waiting; in AUTO mode a true result consumes the signal.
+     * {@return whether the event is signalled, without waiting; in AUTO mode a true result consumes the
+     * signal}
      */
     public boolean test() {
         if (!signalled) {
@@ -205,19 +220,19 @@ public final class Event {
         return s;
     }
 
-    /** Whether the event is signalled; never consumes the signal. */
+    /** {@return whether the event is signalled; never consumes the signal} */
     public boolean isSignalled() {
         return signalled;
     }
 
-    /** The event's mode. */
+    /** {@return the event's mode} */
     public Mode mode() {
         return auto ? Mode.AUTO : Mode.MANUAL;
     }
 
     /**
-     * An alternative that waits until the event is signalled (at once if it is; AUTO mode consumes the
-     * signal). Cancellable while it waits; a cancelled waiter takes no signal. In a {@link Alt#choose} it
+     * {@return an alternative that waits until the event is signalled (at once if it is; AUTO mode consumes
+     * the signal)} Cancellable while it waits; a cancelled waiter takes no signal. In a {@link Alt#choose} it
      * consumes an AUTO signal only when committed to.
      */
     public Alt<Void> await() {
@@ -225,10 +240,11 @@ public final class Event {
     }
 
     /**
-     * An alternative that waits at most {@code timeout} for the event and gives whether it was signalled (in
-     * AUTO mode a true result consumed the signal): {@code choose(await(), Alt.after(timeout))}. A zero
-     * timeout only tests.
+     * {@return an alternative that waits at most {@code timeout} for the event and gives whether it was
+     * signalled (in AUTO mode a true result consumed the signal):
+     * {@code choose(await(), Alt.after(timeout))}} A zero timeout only tests.
      *
+     * @param timeout how long to wait at most
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public Alt<Boolean> await(Duration timeout) {
@@ -253,6 +269,8 @@ public final class Event {
     /**
      * Blocks the calling thread at most {@code timeout} for the event; gives whether it was signalled.
      *
+     * @param timeout how long to wait at most
+     * @return whether the event was signalled (in AUTO mode, the signal is consumed)
      * @throws IllegalArgumentException if {@code timeout} is negative
      * @throws InterruptedException if the thread is interrupted while waiting (it then takes no signal)
      * @throws IllegalStateException if it would have to wait on a thread that runs fibers: use

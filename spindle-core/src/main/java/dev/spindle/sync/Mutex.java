@@ -79,14 +79,18 @@ public final class Mutex {
         this(null);
     }
 
-    /** A free mutex named {@code name} in {@code toString} (and so in deadlock reports); may be null. */
+    /**
+     * A free mutex named {@code name} in {@code toString} (and so in deadlock reports); may be null.
+     *
+     * @param name the mutex's name, or null
+     */
     public Mutex(String name) {
         this.name = name;
     }
 
     /**
-     * An alternative that acquires the lock, waiting (without holding a worker) while another holder has
-     * it. Cancellable while it waits. In a {@link Alt#choose} it takes the lock only when committed to.
+     * {@return an alternative that acquires the lock, waiting (without holding a worker) while another holder
+     * has it} Cancellable while it waits. In a {@link Alt#choose} it takes the lock only when committed to.
      *
      * <p>It fails with {@link IllegalStateException} if the fiber running it already holds the lock
      * (it would wait for itself forever).
@@ -115,7 +119,11 @@ public final class Mutex {
         acquire.awaitThread(-1, true);
     }
 
-    /** Acquires the lock if it is free and returns true; never waits. */
+    /**
+     * Acquires the lock if it is free; never waits.
+     *
+     * @return whether the lock was acquired
+     */
     public boolean tryLock() {
         if (locked) {
             return false;
@@ -156,17 +164,20 @@ public final class Mutex {
     }
 
     /**
-     * A job that runs {@code body} holding the lock: it acquires the lock (waiting as {@link #lock()}
-     * does), runs the body, and releases the lock when the body ends in any way. Cancellation at any point
-     * leaves the lock as it found it: a waiter cancelled before the grant never holds it, and a grant that
-     * cancellation overtakes is released by the finalizer.
+     * {@return a job that runs {@code body} holding the lock: it acquires the lock (waiting as
+     * {@link #lock()} does), runs the body, and releases the lock when the body ends in any way} Cancellation
+     * at any point leaves the lock as it found it: a waiter cancelled before the grant never holds it, and a
+     * grant that cancellation overtakes is released by the finalizer.
+     *
+     * @param <A> the type of the body's value
+     * @param body the job to run holding the lock
      */
     public <A> Job<A> withLock(Job<A> body) {
         Objects.requireNonNull(body, "body");
         return Waits.bracket(lock, v -> body, v -> unlock());
     }
 
-    /** Whether the lock is held (by anyone). */
+    /** {@return whether the lock is held (by anyone)} */
     public boolean isLocked() {
         return locked;
     }

@@ -108,25 +108,41 @@ public final class Pool<T> {
         }
     }
 
-    /** A bounded pool of at most {@code capacity} items made by {@code factory} and kept between loans. */
+    /**
+     * {@return a bounded pool of at most {@code capacity} items made by {@code factory} and kept between loans}
+     *
+     * @param <T> the type of the items
+     * @param capacity the most items lent at once
+     * @param factory makes an item when none is free
+     */
     public static <T> Pool<T> bounded(int capacity, Supplier<? extends T> factory) {
         return Pool.<T>builder(factory).bounded(capacity).build();
     }
 
-    /** An unbounded pool of items made by {@code factory} and kept between loans. */
+    /**
+     * {@return an unbounded pool of items made by {@code factory} and kept between loans}
+     *
+     * @param <T> the type of the items
+     * @param factory makes an item when none is free
+     */
     public static <T> Pool<T> unbounded(Supplier<? extends T> factory) {
         return Pool.<T>builder(factory).build();
     }
 
-    /** A builder of pools of items made by {@code factory} (unbounded and {@link Policy#PRESERVE} by default). */
+    /**
+     * {@return a builder of pools of items made by {@code factory} (unbounded and {@link Policy#PRESERVE} by default)}
+     *
+     * @param <T> the type of the items
+     * @param factory makes an item when none is free
+     */
     public static <T> Builder<T> builder(Supplier<? extends T> factory) {
         return new Builder<>(Objects.requireNonNull(factory, "factory"));
     }
 
     /**
-     * An alternative that borrows an item, waiting (bounded pools) until one is free. Cancellable while it
-     * waits. Release the loan when done, or use {@link #withItem(Function)}. In a {@link Alt#choose} it takes
-     * a place only when committed to (the item is made, if it must be, after the commit).
+     * {@return an alternative that borrows an item, waiting (bounded pools) until one is free} Cancellable
+     * while it waits. Release the loan when done, or use {@link #withItem(Function)}. In a {@link Alt#choose}
+     * it takes a place only when committed to (the item is made, if it must be, after the commit).
      */
     public Alt<Loan<T>> borrow() {
         return borrow;
@@ -135,6 +151,7 @@ public final class Pool<T> {
     /**
      * Borrows an item, blocking the calling thread (bounded pools) until one is free.
      *
+     * @return the loan of the borrowed item, to release when done
      * @throws InterruptedException if the thread is interrupted while waiting (it then holds nothing)
      * @throws IllegalStateException if it would have to wait on a thread that runs fibers: use
      *     {@link #borrow()} inside jobs
@@ -151,7 +168,11 @@ public final class Pool<T> {
         return lend(place);
     }
 
-    /** Borrows an item if one is free (always, for an unbounded pool), else returns null; never waits. */
+    /**
+     * Borrows an item if one is free (always, for an unbounded pool); never waits.
+     *
+     * @return the loan of the borrowed item, or null when none is free
+     */
     public Loan<T> tryBorrow() {
         if (capacity > 0 && free == 0) {
             return null;
@@ -161,21 +182,26 @@ public final class Pool<T> {
     }
 
     /**
-     * A job that borrows an item, runs the job {@code use} makes from it, and returns the item when that job
-     * ends in any way. Cancellation at any point leaves the pool as it found it.
+     * {@return a job that borrows an item, runs the job {@code use} makes from it, and returns the item when
+     * that job ends in any way} Cancellation at any point leaves the pool as it found it.
+     *
+     * @param <B> the type of the value of the job {@code use} makes
+     * @param use makes the job that uses the item
      */
     public <B> Job<B> withItem(Function<? super T, ? extends Job<B>> use) {
         Objects.requireNonNull(use, "use");
         return Waits.bracket(borrow, loan -> use.apply(loan.get()), Loan::release);
     }
 
-    /** Maximum number of items lent at once; {@link Integer#MAX_VALUE} for an unbounded pool. */
+    /** {@return the maximum number of items lent at once} {@link Integer#MAX_VALUE} for an unbounded pool. */
     public int capacity() {
         return capacity > 0 ? capacity : Integer.MAX_VALUE;
     }
 
     /**
      * Places free now: a bounded pool's loans possible without waiting, or an unbounded pool's kept items.
+     *
+     * @return the places free now
      */
     public int available() {
         return free;
@@ -328,7 +354,7 @@ public final class Pool<T> {
         }
 
         /**
-         * The borrowed item.
+         * {@return the borrowed item}
          *
          * @throws IllegalStateException if the loan was released (the item may be lent to someone else)
          */
@@ -352,7 +378,7 @@ public final class Pool<T> {
             release();
         }
 
-        /** Whether the loan was released. */
+        /** {@return whether the loan was released} */
         public boolean isReleased() {
             return released != 0;
         }
@@ -396,6 +422,8 @@ public final class Pool<T> {
         /**
          * Lends at most {@code capacity} items at once; further borrowers wait.
          *
+         * @param capacity the most items lent at once
+         * @return this builder
          * @throws IllegalArgumentException if {@code capacity < 1}
          */
         public Builder<T> bounded(int capacity) {
@@ -406,31 +434,54 @@ public final class Pool<T> {
             return this;
         }
 
-        /** Never makes borrowers wait (the default). */
+        /**
+         * Never makes borrowers wait (the default).
+         *
+         * @return this builder
+         */
         public Builder<T> unbounded() {
             this.capacity = -1;
             return this;
         }
 
-        /** Whether items are kept between loans (default {@link Policy#PRESERVE}). */
+        /**
+         * Sets whether items are kept between loans (default {@link Policy#PRESERVE}).
+         *
+         * @param policy what becomes of a returned item
+         * @return this builder
+         */
         public Builder<T> policy(Policy policy) {
             this.policy = Objects.requireNonNull(policy, "policy");
             return this;
         }
 
-        /** An action run on every returned item, on the releasing side: a reset, or a disposal. */
+        /**
+         * Sets an action run on every returned item, on the releasing side: a reset, or a disposal.
+         *
+         * @param action the action, given the returned item
+         * @return this builder
+         */
         public Builder<T> onReturn(Consumer<? super T> action) {
             this.onReturn = Objects.requireNonNull(action, "action");
             return this;
         }
 
-        /** A name shown by {@code toString} (and so in deadlock reports). */
+        /**
+         * Sets a name shown by {@code toString} (and so in deadlock reports).
+         *
+         * @param name the pool's name
+         * @return this builder
+         */
         public Builder<T> name(String name) {
             this.name = Objects.requireNonNull(name, "name");
             return this;
         }
 
-        /** Creates the pool. */
+        /**
+         * Creates the pool.
+         *
+         * @return the new pool, with no item made yet
+         */
         public Pool<T> build() {
             return new Pool<>(this);
         }

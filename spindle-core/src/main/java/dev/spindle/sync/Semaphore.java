@@ -62,6 +62,7 @@ public final class Semaphore {
     /**
      * A semaphore with {@code permits} permits available.
      *
+     * @param permits the number of permits available at first
      * @throws IllegalArgumentException if {@code permits} is negative
      */
     public Semaphore(int permits) {
@@ -72,6 +73,8 @@ public final class Semaphore {
      * A semaphore with {@code permits} permits available, named {@code name} in {@code toString} (and so in
      * deadlock reports); {@code name} may be null.
      *
+     * @param permits the number of permits available at first
+     * @param name the semaphore's name, or null
      * @throws IllegalArgumentException if {@code permits} is negative
      */
     public Semaphore(int permits, String name) {
@@ -81,8 +84,8 @@ public final class Semaphore {
     }
 
     /**
-     * An alternative that takes a permit, waiting while none is available. Cancellable while it waits. In a
-     * {@link Alt#choose} it takes a permit only when committed to.
+     * {@return an alternative that takes a permit, waiting while none is available} Cancellable while it
+     * waits. In a {@link Alt#choose} it takes a permit only when committed to.
      */
     public Alt<Void> acquire() {
         return acquire;
@@ -107,7 +110,11 @@ public final class Semaphore {
         take.awaitThread(-1, true);
     }
 
-    /** Takes a permit if one is available and returns true; never waits. */
+    /**
+     * Takes a permit if one is available; never waits.
+     *
+     * @return whether a permit was taken
+     */
     public boolean tryAcquire() {
         if (permits == 0) {
             return false;
@@ -138,16 +145,19 @@ public final class Semaphore {
     }
 
     /**
-     * A job that runs {@code body} holding a permit: it takes one (waiting as {@link #acquire()} does), runs
-     * the body, and gives the permit back when the body ends in any way. Cancellation at any point leaves the
-     * permits as it found them.
+     * {@return a job that runs {@code body} holding a permit: it takes one (waiting as {@link #acquire()}
+     * does), runs the body, and gives the permit back when the body ends in any way} Cancellation at any
+     * point leaves the permits as it found them.
+     *
+     * @param <A> the type of the body's value
+     * @param body the job to run holding a permit
      */
     public <A> Job<A> withPermit(Job<A> body) {
         Objects.requireNonNull(body, "body");
         return Waits.bracket(acquire, v -> body, v -> release());
     }
 
-    /** The number of permits available now. */
+    /** {@return the number of permits available now} */
     public int availablePermits() {
         return permits;
     }

@@ -77,8 +77,8 @@ public final class Ticket {
     }
 
     /**
-     * An alternative that completes when this ticket is called: every ticket taken before it from the same queue is
-     * done. Cancellable while it waits.
+     * {@return an alternative that completes when this ticket is called: every ticket taken before it from
+     * the same queue is done} Cancellable while it waits.
      */
     public Alt<Void> await() {
         return await;
@@ -104,8 +104,8 @@ public final class Ticket {
     }
 
     /**
-     * Whether this ticket has been called (every earlier ticket is done). Read under the queue's lock, so
-     * the tickets one {@code done()} calls are seen called together, their waiters released.
+     * {@return whether this ticket has been called (every earlier ticket is done)} Read under the queue's
+     * lock, so the tickets one {@code done()} calls are seen called together, their waiters released.
      */
     public boolean isCalled() {
         queue.lock();
@@ -175,12 +175,20 @@ public final class Ticket {
             this(null);
         }
 
-        /** An empty queue named {@code name} in {@code toString}; {@code name} may be null. */
+        /**
+         * An empty queue named {@code name} in {@code toString}; {@code name} may be null.
+         *
+         * @param name the queue's name, or null
+         */
         public Queue(String name) {
             this.name = name;
         }
 
-        /** Takes the next ticket: it is called once every ticket taken before it is done. */
+        /**
+         * Takes the next ticket.
+         *
+         * @return the ticket, called once every ticket taken before it is done
+         */
         public Ticket take() {
             Ticket t = new Ticket(this);
             lock();

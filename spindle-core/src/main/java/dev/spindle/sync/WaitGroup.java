@@ -66,6 +66,7 @@ public final class WaitGroup {
     /**
      * A wait group whose count starts at {@code initial}.
      *
+     * @param initial the count of unfinished tasks at first
      * @throws IllegalArgumentException if {@code initial} is negative
      */
     public WaitGroup(int initial) {
@@ -76,6 +77,8 @@ public final class WaitGroup {
      * A wait group whose count starts at {@code initial}, named {@code name} in {@code toString} (and so in
      * deadlock reports and fiber dumps); {@code name} may be null.
      *
+     * @param initial the count of unfinished tasks at first
+     * @param name the wait group's name, or null
      * @throws IllegalArgumentException if {@code initial} is negative
      */
     public WaitGroup(int initial, String name) {
@@ -87,6 +90,7 @@ public final class WaitGroup {
     /**
      * Adds {@code n} unfinished tasks.
      *
+     * @param n the number of tasks to add
      * @throws IllegalArgumentException if {@code n} is negative
      * @throws IllegalStateException if the count would exceed {@link Integer#MAX_VALUE}
      */
@@ -133,13 +137,14 @@ public final class WaitGroup {
         Waiter.releaseAll(null, released, null);
     }
 
-    /** The number of unfinished tasks. */
+    /** {@return the number of unfinished tasks} */
     public int count() {
         return count;
     }
 
     /**
-     * An alternative that completes when the count is zero (at once if it is). Cancellable while it waits.
+     * {@return an alternative that completes when the count is zero (at once if it is)} Cancellable while it
+     * waits.
      */
     public Alt<Void> await() {
         return await;

@@ -30,7 +30,7 @@ public final class SimFiber<A> {
         this.future = fiber.toCompletableFuture();
     }
 
-    /** The fiber's handle, to join or cancel it from jobs running in the simulation. */
+    /** {@return the fiber's handle, to join or cancel it from jobs running in the simulation} */
     public Fiber<A> fiber() {
         return fiber;
     }

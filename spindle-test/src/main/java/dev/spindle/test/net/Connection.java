@@ -12,23 +12,38 @@ import java.nio.ByteBuffer;
  * {@link java.nio.channels.ClosedChannelException}.
  */
 public interface Connection {
-    /** Reads into {@code dst} once bytes are available: the count, or -1 at end of stream. */
+    /**
+     * Reads into {@code dst} once bytes are available.
+     *
+     * @param dst the buffer to read into
+     * @return an alternative that gives the count read, or -1 at end of stream
+     */
     Alt<Integer> read(ByteBuffer dst);
 
-    /** Writes from {@code src} once at least one byte can be written: the count. */
+    /**
+     * Writes from {@code src} once at least one byte can be written.
+     *
+     * @param src the buffer to write from
+     * @return an alternative that gives the count written
+     */
     Alt<Integer> write(ByteBuffer src);
 
-    /** Writes all of {@code src}; when cancelled, {@code src}'s position is at the bytes handed over. */
+    /**
+     * Writes all of {@code src}; when cancelled, {@code src}'s position is at the bytes handed over.
+     *
+     * @param src the buffer to write from
+     * @return an alternative that commits with the first byte written and ends when all are
+     */
     default Alt<Void> writeAll(ByteBuffer src) {
         return Alt.guard(Job.of(() -> src.hasRemaining()
                 ? write(src).afterJob(n -> writeRest(this, src))
                 : Alt.<Void>always(null)));
     }
 
-    /** Ends the output side: the peer reads end of stream after what was written. */
+    /** {@return a job that ends the output side} The peer reads end of stream after what was written. */
     Job<Void> shutdownOutput();
 
-    /** Closes both sides and wakes the fibers waiting on this end. Idempotent. */
+    /** {@return a job that closes both sides and wakes the fibers waiting on this end} Idempotent. */
     Job<Void> close();
 
     private static Job<Void> writeRest(Connection c, ByteBuffer src) {

@@ -31,17 +31,30 @@ public record Faults(Duration latency, Duration jitter, double dropConnect, doub
         }
     }
 
-    /** These faults with {@code latency} and {@code jitter}. */
+    /**
+     * {@return these faults with {@code latency} and {@code jitter}}
+     *
+     * @param latency the least time a chunk or connection attempt takes
+     * @param jitter the most extra time, drawn uniformly
+     */
     public Faults withLatency(Duration latency, Duration jitter) {
         return new Faults(latency, jitter, dropConnect, resetChunk);
     }
 
-    /** These faults with connection attempts dropped with probability {@code p}. */
+    /**
+     * {@return these faults with connection attempts dropped with probability {@code p}}
+     *
+     * @param p the probability, in [0, 1]
+     */
     public Faults withDropConnect(double p) {
         return new Faults(latency, jitter, p, resetChunk);
     }
 
-    /** These faults with chunks resetting their connection with probability {@code p}. */
+    /**
+     * {@return these faults with chunks resetting their connection with probability {@code p}}
+     *
+     * @param p the probability, in [0, 1]
+     */
     public Faults withResetChunk(double p) {
         return new Faults(latency, jitter, dropConnect, p);
     }

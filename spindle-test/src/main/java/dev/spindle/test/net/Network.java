@@ -8,16 +8,25 @@ import dev.spindle.Job;
  * simulated one ({@link SimNetwork#host}).
  */
 public interface Network {
-    /** Listens on {@code port} of this host (0: any free port). */
+    /**
+     * Listens on {@code port} of this host.
+     *
+     * @param port the port (0: any free port)
+     * @return a job that gives the listener
+     */
     Job<Listener> listen(int port);
 
     /**
      * Connects to {@code port} of {@code host}. Fails with {@link java.net.ConnectException} when nobody
      * listens there (or, simulated, when the attempt is dropped).
+     *
+     * @param host the host to connect to
+     * @param port the port it listens on
+     * @return a job that gives the connection
      */
     Job<Connection> connect(String host, int port);
 
-    /** The real network, through {@code dev.spindle.net} sockets; listeners bind to loopback. */
+    /** {@return the real network, through {@code dev.spindle.net} sockets; listeners bind to loopback} */
     static Network system() {
         return SystemNetwork.INSTANCE;
     }

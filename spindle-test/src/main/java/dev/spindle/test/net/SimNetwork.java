@@ -43,17 +43,30 @@ public final class SimNetwork {
         this.random = new SplittableRandom(sim.seed() * 0x9E3779B97F4A7C15L + 0x5EED);
     }
 
-    /** A network in {@code sim} without faults (1 ms per hop). */
+    /**
+     * {@return a network in {@code sim} without faults (1 ms per hop)}
+     *
+     * @param sim the simulation the network runs in
+     */
     public static SimNetwork create(Simulation sim) {
         return create(sim, Faults.NONE);
     }
 
-    /** A network in {@code sim} with {@code faults}, drawn from the simulation's seed. */
+    /**
+     * {@return a network in {@code sim} with {@code faults}, drawn from the simulation's seed}
+     *
+     * @param sim the simulation the network runs in
+     * @param faults the faults to inject
+     */
     public static SimNetwork create(Simulation sim, Faults faults) {
         return new SimNetwork(Objects.requireNonNull(sim, "sim"), faults);
     }
 
-    /** The network as host {@code name} sees it. */
+    /**
+     * {@return the network as host {@code name} sees it}
+     *
+     * @param name the host's name
+     */
     public Network host(String name) {
         Objects.requireNonNull(name, "name");
         return new Network() {
@@ -74,12 +87,22 @@ public final class SimNetwork {
         };
     }
 
-    /** Holds traffic between {@code a} and {@code b}, both ways, until {@link #heal}. Idempotent. */
+    /**
+     * Holds traffic between {@code a} and {@code b}, both ways, until {@link #heal}. Idempotent.
+     *
+     * @param a one host
+     * @param b the other host
+     */
     public void partition(String a, String b) {
         partitions.computeIfAbsent(pair(a, b), k -> new IVar<>("partition " + k));
     }
 
-    /** A job that ends the partition between {@code a} and {@code b}: held traffic moves on. */
+    /**
+     * {@return a job that ends the partition between {@code a} and {@code b}: held traffic moves on}
+     *
+     * @param a one host
+     * @param b the other host
+     */
     public Job<Void> heal(String a, String b) {
         return Job.defer(() -> {
             IVar<Void> healed = partitions.remove(pair(a, b));
@@ -107,7 +130,11 @@ public final class SimNetwork {
         return faults.resetChunk() > 0 && random.nextDouble() < faults.resetChunk();
     }
 
-    /** How many chunks sent by {@code host} have been delivered to a reader's connection so far. */
+    /**
+     * {@return how many chunks sent by {@code host} have been delivered to a reader's connection so far}
+     *
+     * @param host the sending host
+     */
     public int chunksDelivered(String host) {
         return delivered.getOrDefault(host, 0);
     }
