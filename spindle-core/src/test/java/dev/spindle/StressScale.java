@@ -1,5 +1,7 @@
 package dev.spindle;
 
+import dev.spindle.test.fixture.Patience;
+
 /**
  * The one size knob of the stress lane: every {@code @Tag("stress")} test takes its rounds, iterations and
  * invocations through {@link #of}, so the same code paths run at the full size ({@code bin/test -Pstress},
@@ -37,15 +39,6 @@ public final class StressScale {
 
     /** The factor in {@code text}; fails unless it is a positive finite number. */
     static double parse(String text) {
-        double factor;
-        try {
-            factor = Double.parseDouble(text.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(PROPERTY + " must be a positive number, was '" + text + "'", e);
-        }
-        if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new IllegalArgumentException(PROPERTY + " must be a positive number, was '" + text + "'");
-        }
-        return factor;
+        return Patience.parseFactor(PROPERTY, text);
     }
 }
