@@ -78,6 +78,7 @@ public final class BoundedMailbox<A> {
     /**
      * An empty, unnamed mailbox that holds at most {@code capacity} messages.
      *
+     * @param capacity the most messages it holds, at least 1
      * @throws IllegalArgumentException if {@code capacity < 1}
      */
     public BoundedMailbox(int capacity) {
@@ -88,6 +89,8 @@ public final class BoundedMailbox<A> {
      * An empty mailbox that holds at most {@code capacity} messages, named {@code name} (for toString and
      * deadlock reports); null for none.
      *
+     * @param capacity the most messages it holds, at least 1
+     * @param name the name, or null
      * @throws IllegalArgumentException if {@code capacity < 1}
      */
     public BoundedMailbox(int capacity, String name) {
@@ -103,22 +106,37 @@ public final class BoundedMailbox<A> {
     /**
      * An alternative that adds {@code message} (may be null), or hands it to a waiting taker; waits while the
      * mailbox is full.
+     *
+     * @param message the message
+     * @return the send, ready when the message is in the mailbox or handed to a taker
      */
     public Alt<Void> send(A message) {
         return new Send(message);
     }
 
-    /** An alternative that takes the oldest message; waits while there is none. */
+    /**
+     * An alternative that takes the oldest message; waits while there is none.
+     *
+     * @return the take, giving the message
+     */
     public Alt<A> take() {
         return take;
     }
 
-    /** The most messages the mailbox holds. */
+    /**
+     * The most messages the mailbox holds.
+     *
+     * @return the capacity given at construction
+     */
     public int capacity() {
         return messages.length;
     }
 
-    /** The number of messages held now (a snapshot, for tests and monitoring). */
+    /**
+     * The number of messages held now (a snapshot, for tests and monitoring).
+     *
+     * @return the messages in the mailbox, from 0 to the capacity
+     */
     public int size() {
         lock();
         int n = count;

@@ -296,6 +296,7 @@ public final class Scheduler implements Executor, AutoCloseable {
      * where a free-standing {@code unbind()} could end a binding someone else made. A thread is bound to one
      * scheduler at a time.
      *
+     * @return the binding, to close (on this thread) when the thread no longer waits for the scheduler
      * @throws IllegalStateException if this scheduler is not single-threaded (worker threads run its work, and
      *     the deterministic simulator is driven by its own loop), is closed, the thread is bound already, or
      *     the call comes from inside a job
@@ -315,12 +316,20 @@ public final class Scheduler implements Executor, AutoCloseable {
             this.thread = thread;
         }
 
-        /** The scheduler the thread is bound to. */
+        /**
+         * The scheduler the thread is bound to.
+         *
+         * @return the scheduler whose {@link Scheduler#bind()} made this binding
+         */
         public Scheduler scheduler() {
             return Scheduler.this;
         }
 
-        /** The bound thread. */
+        /**
+         * The bound thread.
+         *
+         * @return the thread that called {@link Scheduler#bind()}
+         */
         public Thread thread() {
             return thread;
         }
