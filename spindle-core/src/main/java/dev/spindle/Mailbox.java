@@ -28,6 +28,7 @@ import java.lang.invoke.VarHandle;
  * }</pre>
  *
  * <p>Messages may be null. A fiber cancelled while waiting in {@code take} consumes nothing.
+ * {@link BoundedMailbox} is the bounded variant, whose {@code send} waits while it is full.
  *
  * @implNote Messages sit in a growable ring buffer (no node per message); a blocked plain take queues its
  *     own continuation. The lock covers a few instructions.

@@ -1,6 +1,7 @@
 package dev.spindle;
 
 import dev.spindle.internal.diag.Diagnostics;
+import dev.spindle.internal.run.BoundThread;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.StopCondition;
 import dev.spindle.internal.run.Strand;
@@ -26,7 +27,8 @@ import java.util.function.Consumer;
  *
  * <p>Three kinds: {@link #create()} / {@link #create(int)} (work-sharing worker threads),
  * {@link #singleThreaded()} (no threads of its own: the thread that calls {@link #run} runs queued work
- * while it waits, marl's "bind" mode), and the deterministic simulator in {@code spindle-test}.
+ * while it waits, and so does a thread {@link #bind() bound} to it while it blocks on any Spindle
+ * primitive, marl's "bind"), and the deterministic simulator in {@code spindle-test}.
  *
  * <p>{@link #run} blocks the calling thread. Called from inside a job running on the same scheduler, it
  * keeps the worker running other work while it waits (so it cannot deadlock the worker), but it holds
@@ -288,6 +290,95 @@ public final class Scheduler implements Executor, AutoCloseable {
      */
     public ExecutorService asExecutorService() {
         return new SchedulerExecutorService(this);
+    }
+
+    /**
+     * Binds the calling thread to this single-threaded scheduler until the returned binding is closed (marl's
+     * {@code bind}): while bound, the thread's blocking waits on Spindle primitives (the {@code xBlocking}
+     * forms of {@code dev.spindle.sync}: {@code awaitBlocking}, {@code lockBlocking}, ...) run the
+     * scheduler's queued work instead of parking, exactly as {@link #run} does, so tasks the thread
+     * {@link #execute}d can run and wake it. Unbound, such a wait parks, and on a single-threaded scheduler
+     * nothing would ever run the tasks. A bound thread may also use the blocking forms inside a job of this
+     * scheduler: the wait goes on running the scheduler's other work (as {@link #run} inside a job does).
+     *
+     * <pre>{@code
+     * Scheduler scheduler = Scheduler.singleThreaded();
+     * try (Scheduler.Binding bound = scheduler.bind()) {
+     *     WaitGroup wg = new WaitGroup(10);
+     *     for (int i = 0; i < 10; i++) {
+     *         scheduler.execute(wg::done);
+     *     }
+     *     wg.awaitBlocking();          // runs the ten tasks on this thread, then returns
+     * }
+     * scheduler.close();
+     * }</pre>
+     *
+     * <p>Why a handle and not a {@code bind()}/{@code unbind()} pair: the binding is state of one thread that
+     * must end on every path, exceptions included, like a lock, and try-with-resources says so; closing the
+     * handle ends exactly the binding it stands for, on its own thread, and closing it again does nothing,
+     * where a free-standing {@code unbind()} could end a binding someone else made. A thread is bound to one
+     * scheduler at a time.
+     *
+     * @return the binding, to close (on this thread) when the thread no longer waits for the scheduler
+     * @throws IllegalStateException if this scheduler is not single-threaded (worker threads run its work, and
+     *     the deterministic simulator is driven by its own loop), is closed, the thread is bound already, or
+     *     the call comes from inside a job
+     */
+    public Binding bind() {
+        BoundThread.bind(engine);
+        return new Binding(Thread.currentThread());
+    }
+
+    /** A thread's binding to this scheduler, made by {@link #bind()}; {@link #close()} ends it. */
+    public final class Binding implements AutoCloseable {
+        private final Thread thread;
+        /** Read and written by {@link #thread} only. */
+        private boolean closed;
+
+        private Binding(Thread thread) {
+            this.thread = thread;
+        }
+
+        /**
+         * The scheduler the thread is bound to.
+         *
+         * @return the scheduler whose {@link Scheduler#bind()} made this binding
+         */
+        public Scheduler scheduler() {
+            return Scheduler.this;
+        }
+
+        /**
+         * The bound thread.
+         *
+         * @return the thread that called {@link Scheduler#bind()}
+         */
+        public Thread thread() {
+            return thread;
+        }
+
+        /**
+         * Unbinds the thread: its blocking waits park again. Idempotent.
+         *
+         * @throws IllegalStateException if called from another thread than the bound one
+         */
+        @Override
+        public void close() {
+            if (Thread.currentThread() != thread) {
+                throw new IllegalStateException("a binding to " + Scheduler.this + " is closed by its own thread \""
+                        + thread.getName() + "\", not by \"" + Thread.currentThread().getName() + "\"");
+            }
+            if (!closed) {
+                closed = true;
+                BoundThread.unbind(engine);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "binding of thread \"" + thread.getName() + "\" to " + Scheduler.this
+                    + (closed ? " (closed)" : "");
+        }
     }
 
     /** Starts {@code job} as a root fiber; {@code reportsFailure}: its failure goes to the uncaught handler. */

@@ -2,6 +2,7 @@ package dev.spindle.sync;
 
 import dev.spindle.Alt;
 import dev.spindle.Job;
+import dev.spindle.internal.run.BoundThread;
 import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.internal.select.PendingTimers;
@@ -77,10 +78,11 @@ final class Waits {
      * Fails when the calling thread is running Spindle fibers: a blocking call there would stop that worker
      * from running the fibers that could wake it (on a single-threaded scheduler: all of them). Called by
      * the blocking forms only when they are about to park, so its cost (a stack walk outside worker
-     * threads) is paid on the slow path.
+     * threads) is paid on the slow path. A thread bound to the single-threaded scheduler whose work it runs
+     * ({@code Scheduler.bind}) may wait: its wait keeps running that scheduler's work.
      */
     static void checkMayBlock(Object primitive, String operation, String jobForm) {
-        if (Worker.currentThreadRunsFibers()) {
+        if (Worker.currentThreadRunsFibers() && !BoundThread.drivesItsBinding()) {
             throw new IllegalStateException(operation + " on " + primitive + " would block a thread that runs"
                     + " Spindle fibers, which then could not run the fiber that wakes it; inside a job use the"
                     + " job form " + jobForm + " instead");

@@ -58,6 +58,13 @@
  * Inside jobs, use the job form. Code run by {@link dev.spindle.Job#blocking} runs on its own thread and may
  * use the blocking forms.
  *
+ * <h2>Blocking forms on a bound thread</h2>
+ * A thread bound to a single-threaded scheduler ({@link dev.spindle.Scheduler#bind()}, marl's {@code bind})
+ * runs that scheduler's queued work while it waits in any blocking form, instead of parking: the thread that
+ * created the scheduler can {@code execute} tasks and then wait for them with {@code awaitBlocking()}. Inside a
+ * job of that scheduler the bound thread's blocking forms do not fail either: they keep running the
+ * scheduler's other work until the wait ends. Timeouts and interrupts behave as for a parked thread.
+ *
  * <h2>Blocking forms inside direct bodies</h2>
  * Inside a direct body ({@link dev.spindle.Job#direct}, {@link dev.spindle.Scheduler#execute}) the blocking
  * forms suspend the direct fiber instead of its thread, exactly as {@code x().await()} does (marl's

@@ -2,6 +2,7 @@ package dev.spindle.examples;
 
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
+import dev.spindle.sync.WaitGroup;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -47,6 +48,27 @@ public final class Schedulers {
             }
         } // close() waits for every fiber started on the scheduler
         return done.get();
+    }
+
+    /**
+     * marl's bind: the thread that owns a single-threaded scheduler executes {@code tasks} tasks and waits
+     * for them with a blocking wait. Bound, the wait runs the tasks on this thread (unbound, nothing would
+     * run them and it would wait forever). Gives the number of tasks that had run when the wait returned.
+     */
+    @SuppressWarnings("try") // the binding is held for the block, not referenced in it
+    static int bindAndWait(int tasks) throws InterruptedException {
+        AtomicInteger ran = new AtomicInteger();
+        try (Scheduler scheduler = Scheduler.singleThreaded(); Scheduler.Binding bound = scheduler.bind()) {
+            WaitGroup finished = new WaitGroup(tasks);
+            for (int i = 0; i < tasks; i++) {
+                scheduler.execute(() -> {
+                    ran.incrementAndGet();
+                    finished.done();
+                });
+            }
+            finished.awaitBlocking(); // runs the scheduler's queued tasks while it waits
+            return ran.get();
+        }
     }
 
     /** {@code shutdownNow} cancels a fiber that would sleep for a day; gives whether its future says so. */
@@ -97,6 +119,11 @@ public final class Schedulers {
                 + Thread.currentThread().getName());
         out.println("submit:          " + submitAndCompose());
         out.println("execute x 1000:  " + executeThenClose(1000) + " tasks done when close() returned");
+        try {
+            out.println("bind + wait:     " + bindAndWait(10) + " of 10 tasks done when the wait returned");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         out.println("shutdownNow:     day-long sleeper cancelled = " + shutdownNowCancels());
         out.println("shutdown inside: " + shutdownFromInside());
         out.println("after close:     " + closedRefuses());

@@ -27,6 +27,12 @@ final class SchedulersTest {
         assertThat(Schedulers.executeThenClose(1_000)).isEqualTo(1_000);
     }
 
+    /** A thread bound to a single-threaded scheduler runs the tasks it executed while it waits for them. */
+    @Test
+    void boundThreadRunsItsTasksWhileItWaits() throws InterruptedException {
+        assertThat(Schedulers.bindAndWait(10)).isEqualTo(10);
+    }
+
     /** {@code shutdownNow} cancels what is still running, and the submitted future reports it. */
     @Test
     void shutdownNowCancels() {

@@ -677,6 +677,15 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
+     * The engine whose work the calling thread runs at the innermost level: a worker thread's engine, or the
+     * engine of the worker it drives now; null when it runs none.
+     */
+    static Engine engineRunByCurrentThread() {
+        Worker w = Thread.currentThread() instanceof WorkerThread wt ? wt.worker : DRIVEN_BY_THIS_THREAD.get();
+        return w == null ? null : w.engine;
+    }
+
+    /**
      * Makes the calling thread this worker's driver until {@link #endDrive}: the thread producers unpark,
      * and, for a thread that is not a worker thread, the mark {@link #currentThreadRunsFibers} reads. Drives
      * nest (a job that calls {@code run}), so each restores what it found.

@@ -1,6 +1,9 @@
 package dev.spindle.internal.select;
 
+import dev.spindle.internal.run.BoundThread;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.StopCondition;
 import dev.spindle.internal.run.Worker;
 import java.util.concurrent.locks.LockSupport;
 
@@ -18,9 +21,13 @@ import java.util.concurrent.locks.LockSupport;
  *   waits for woken (a few instructions away), keeps what it was given (a lock, a permit, an item) and
  *   re-asserts the interrupt, so a grant is never lost and never taken twice.
  *   Threads live in real time, so deadlines use System.nanoTime; fibers use their engine's clock.
+ *
+ * A thread bound to a single-threaded engine (BoundThread) drives that engine where it would park: the
+ * drive stops when the waiter is woken or the thread interrupted (the waker's unpark ends an idle drive),
+ * or when a timed wait's alarm rings; the loop below then decides exactly as after a park.
  * </pre>
  */
-public final class ThreadWaiter extends Cont<Object> {
+public final class ThreadWaiter extends Cont<Object> implements StopCondition {
     /** What {@link #await} returns when the deadline passed before a waker came. */
     public static final Object TIMED_OUT = new Object() {
         @Override
@@ -72,7 +79,7 @@ public final class ThreadWaiter extends Cont<Object> {
                 continue;
             }
             if (timeoutNanos < 0) {
-                LockSupport.park(this);
+                pause(-1);
             } else {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
@@ -84,7 +91,7 @@ public final class ThreadWaiter extends Cont<Object> {
                     }
                     break;
                 }
-                LockSupport.parkNanos(this, left);
+                pause(left);
             }
         }
         while (!woken) { // unlinked by a waker that has yet to publish: a few instructions
@@ -97,6 +104,27 @@ public final class ThreadWaiter extends Cont<Object> {
             Thread.currentThread().interrupt();
         }
         return value;
+    }
+
+    /**
+     * Waits for a wake-up, an interrupt or (when {@code nanos >= 0}) about {@code nanos}, possibly returning
+     * early: parks, or drives the engine the thread is bound to.
+     */
+    private void pause(long nanos) {
+        Engine bound = BoundThread.current();
+        if (bound != null) {
+            BoundThread.drive(bound, this, nanos);
+        } else if (nanos < 0) {
+            LockSupport.park(this);
+        } else {
+            LockSupport.parkNanos(this, nanos);
+        }
+    }
+
+    /** A bound thread's drive stops once this waiter is woken or its thread interrupted. */
+    @Override
+    public boolean isStopped() {
+        return woken || thread.isInterrupted();
     }
 
     @Override
