@@ -23,9 +23,14 @@ import java.util.function.BooleanSupplier;
  * }</pre>
  */
 public final class ParkedFibers implements AutoCloseable {
+    private static final java.util.concurrent.atomic.AtomicLong SEQUENCE = new java.util.concurrent.atomic.AtomicLong();
     private final Queue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
-    private final Scheduler scheduler = Scheduler.builder().singleThreaded().name("lincheck-parked")
-            .uncaughtHandler(uncaught::add).build();
+    // No watchdog: its thread would sample a worker that Lincheck's managed strategy is exploring, from
+    // outside that exploration (Lincheck's instrumentation is slow enough to look like starvation). A name
+    // of its own per scenario, so that MBean names do not collide.
+    private final Scheduler scheduler = Scheduler.builder().singleThreaded()
+            .name("lincheck-parked-" + SEQUENCE.incrementAndGet())
+            .uncaughtHandler(uncaught::add).starvationThreshold(java.time.Duration.ZERO).build();
     private final Engine engine = scheduler.engine;
     private final List<FiberCore<?>> fibers = new ArrayList<>();
 
