@@ -124,9 +124,11 @@ class CancelBeforeFirstStepTest {
                 Job<Void> fanOut = Job.unit();
                 for (int i = 0; i < CHILDREN; i++) {
                     Job<Void> task = Job.sleep(Duration.ofMillis(i % 3)).ensure(Job.run(pending::done));
-                    // counted up by the parent just before the start, so a parent cancelled midway counts
-                    // only the children it did start
-                    fanOut = fanOut.then(Job.run(() -> pending.add(1))).then(task.start()).then(Job.unit());
+                    // counted up and started in one uncancelable region: every bind is a cancellation
+                    // point, so a parent cancelled between the two would count a child it never started
+                    Job<Void> countAndStart = Job.uncancelable(Job.run(() -> pending.add(1)).then(task.start()))
+                            .then(Job.unit());
+                    fanOut = fanOut.then(countAndStart);
                 }
                 Duration limit = Duration.ofMillis(1 + round % 3);
                 s.run(fanOut.then(pending.await()).timeout(limit).attempt());
