@@ -1,8 +1,6 @@
 package dev.spindle.sync;
 
 import dev.spindle.Alt;
-import dev.spindle.Direct;
-import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.select.LockedWaitQueue;
@@ -70,7 +68,6 @@ public final class Ticket {
     private final LockedWaitQueue waiters = new LockedWaitQueue(this);
     /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
     private final OpenWait wait = new OpenWait(waiters, this, () -> called);
-    private final Alt<Void> await = Bridge.alt(wait);
 
     private Ticket(Queue queue) {
         this.queue = queue;
@@ -81,7 +78,7 @@ public final class Ticket {
      * the same queue is done} Cancellable while it waits.
      */
     public Alt<Void> await() {
-        return await;
+        return wait.alt();
     }
 
     /**
@@ -92,15 +89,7 @@ public final class Ticket {
      *     {@link #await()} inside jobs
      */
     public void awaitBlocking() throws InterruptedException {
-        if (Direct.inDirectBody()) {
-            Direct.await(await());
-            return;
-        }
-        if (called) {
-            return;
-        }
-        Waits.checkMayBlock(this, "Ticket.awaitBlocking()", "await()");
-        wait.awaitThread(-1, true);
+        wait.awaitBlocking("Ticket.awaitBlocking()");
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.spindle.sync;
 
 import dev.spindle.Alt;
-import dev.spindle.Direct;
-import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.select.LockedWaitQueue;
 import dev.spindle.internal.select.Waiter;
@@ -56,7 +54,6 @@ public final class WaitGroup {
     private volatile int count;
     /** {@link #await()} in its three forms: a choose's alternative, a plain job, a thread's blocking call. */
     private final OpenWait wait = new OpenWait(waiters, this, () -> count == 0);
-    private final Alt<Void> await = Bridge.alt(wait);
 
     /** A wait group with count zero. */
     public WaitGroup() {
@@ -147,7 +144,7 @@ public final class WaitGroup {
      * waits.
      */
     public Alt<Void> await() {
-        return await;
+        return wait.alt();
     }
 
     /**
@@ -158,15 +155,7 @@ public final class WaitGroup {
      *     {@link #await()} inside jobs
      */
     public void awaitBlocking() throws InterruptedException {
-        if (Direct.inDirectBody()) {
-            Direct.await(await());
-            return;
-        }
-        if (count == 0) {
-            return;
-        }
-        Waits.checkMayBlock(this, "WaitGroup.awaitBlocking()", "await()");
-        wait.awaitThread(-1, true);
+        wait.awaitBlocking("WaitGroup.awaitBlocking()");
     }
 
     /** Waiters currently linked (for tests). */
