@@ -142,9 +142,12 @@ public final class Direct {
         return DirectContext.current() != null;
     }
 
-    /** Whether direct bodies can run on {@code engine}: the simulator needs the continuation backend. */
+    /**
+     * Whether direct bodies can run on {@code engine}: a driver that allows no other thread (the simulator)
+     * needs the continuation backend, whose bodies run on the driver's thread.
+     */
     static boolean canRunOn(Engine engine) {
-        return !engine.isDriven() || DirectBackend.SELECTED == Backend.CONTINUATION;
+        return engine.driver().allowsOtherThreads() || DirectBackend.SELECTED == Backend.CONTINUATION;
     }
 
     /** {@return the backend that runs direct bodies in this JVM} It is chosen once, when Spindle first needs it. */

@@ -3,7 +3,6 @@ package dev.spindle.test;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FiberObserver;
-import dev.spindle.internal.run.SimDriver;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import java.time.Instant;
@@ -17,7 +16,7 @@ import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
- * The simulator's driver and fiber observer in one: the core's {@link SimDriver} loop with a
+ * The simulator's driver and fiber observer in one: the {@link SimDriver} loop with a
  * {@link Choice} strategy plugged into {@code pick}, a registry of live fibers, and the {@link Trace}.
  *
  * <pre>
@@ -206,9 +205,10 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         return userRandom.split();
     }
 
+    /** Virtual time from the start instant ({@code Builder.startAt}), so runs are reproducible. */
     @Override
-    public Instant virtualOrigin() {
-        return origin;
+    public Instant instant(long nanos) {
+        return origin.plusNanos(nanos);
     }
 
     @Override
