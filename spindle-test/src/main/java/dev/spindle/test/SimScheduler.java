@@ -1,6 +1,7 @@
 package dev.spindle.test;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.ConfinedThread;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FiberObserver;
 import dev.spindle.internal.run.Strand;
@@ -91,8 +92,15 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         this.maxSteps = maxSteps;
     }
 
+    /** Attaches the engine, and confines it to the calling thread (the common scheduler is refused there). */
     void attach(Engine e) {
         this.engine = e;
+        ConfinedThread.claim(e);
+    }
+
+    /** Ends the calling thread's confinement to this simulation. */
+    void detach() {
+        ConfinedThread.release(engine);
     }
 
     Trace trace() {
