@@ -54,8 +54,8 @@ final class Control {
             // same fuel, so depth stays bounded). A parent that starts many short children thus never
             // piles them up: each finishes before the next starts unless another worker takes over.
             k.value = child;
-            if (w.engine().isDriven()) {
-                // the simulator chooses who runs first: queue both (seed 0 still runs the child first)
+            if (!w.engine().runtimeChoosesOrder()) {
+                // the driver chooses who runs first: queue both (the simulator's seed 0 runs the child first)
                 w.push(child);
                 w.push(k);
                 return;

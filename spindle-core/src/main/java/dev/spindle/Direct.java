@@ -116,7 +116,8 @@ public final class Direct {
      * @return the job's value
      * @throws IllegalStateException when called on a thread that runs Spindle fibers outside a direct body
      *     (inside a stackless job, where blocking could stop the very worker that would wake it: compose
-     *     with {@link Job#flatMap} there, or make the caller a {@link #job direct job})
+     *     with {@link Job#flatMap} there, or make the caller a {@link #job direct job}), or on the thread
+     *     that drives an open simulation (the job would escape it to the common scheduler's real threads)
      */
     public static <A> A await(Job<A> job) {
         Objects.requireNonNull(job, "job");
@@ -127,7 +128,7 @@ public final class Direct {
         if (Worker.currentThreadRunsFibers()) {
             throw awaitInsideStacklessJob();
         }
-        return CommonScheduler.INSTANCE.run(job);
+        return CommonScheduler.forCallingThread().run(job);
     }
 
     /** The failure of an {@link #await} called by stackless code, where waiting could stop the worker. */
@@ -142,9 +143,12 @@ public final class Direct {
         return DirectContext.current() != null;
     }
 
-    /** Whether direct bodies can run on {@code engine}: the simulator needs the continuation backend. */
+    /**
+     * Whether direct bodies can run on {@code engine}: a driver that allows no other thread (the simulator)
+     * needs the continuation backend, whose bodies run on the driver's thread.
+     */
     static boolean canRunOn(Engine engine) {
-        return !engine.isDriven() || DirectBackend.SELECTED == Backend.CONTINUATION;
+        return engine.driver().allowsOtherThreads() || DirectBackend.SELECTED == Backend.CONTINUATION;
     }
 
     /** {@return the backend that runs direct bodies in this JVM} It is chosen once, when Spindle first needs it. */

@@ -154,7 +154,7 @@ final class Interop {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            if (w.engine().isDriven()) {
+            if (!w.engine().driver().allowsOtherThreads()) {
                 Trampoline.fail(w, k, new UnsupportedOperationException(
                         "Job.blocking runs code on a real thread, which the deterministic simulator cannot"
                                 + " schedule; test that code outside the simulation or inject a Job instead"));

@@ -72,6 +72,8 @@ final class Explorer {
             throw e;
         } catch (Throwable e) {
             return e;
+        } finally {
+            sim.detach();
         }
         List<Throwable> uncaught = sim.uncaughtFailures();
         if (!uncaught.isEmpty()) {

@@ -1,9 +1,9 @@
 package dev.spindle.test;
 
 import dev.spindle.internal.run.Blocker;
+import dev.spindle.internal.run.ConfinedThread;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FiberObserver;
-import dev.spindle.internal.run.SimDriver;
 import dev.spindle.internal.run.Strand;
 import dev.spindle.internal.run.Work;
 import java.time.Instant;
@@ -17,7 +17,7 @@ import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
- * The simulator's driver and fiber observer in one: the core's {@link SimDriver} loop with a
+ * The simulator's driver and fiber observer in one: the {@link SimDriver} loop with a
  * {@link Choice} strategy plugged into {@code pick}, a registry of live fibers, and the {@link Trace}.
  *
  * <pre>
@@ -92,8 +92,15 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         this.maxSteps = maxSteps;
     }
 
+    /** Attaches the engine, and confines it to the calling thread (the common scheduler is refused there). */
     void attach(Engine e) {
         this.engine = e;
+        ConfinedThread.claim(e);
+    }
+
+    /** Ends the calling thread's confinement to this simulation. */
+    void detach() {
+        ConfinedThread.release(engine);
     }
 
     Trace trace() {
@@ -206,9 +213,10 @@ final class SimScheduler extends SimDriver implements FiberObserver {
         return userRandom.split();
     }
 
+    /** Virtual time from the start instant ({@code Builder.startAt}), so runs are reproducible. */
     @Override
-    public Instant virtualOrigin() {
-        return origin;
+    public Instant instant(long nanos) {
+        return origin.plusNanos(nanos);
     }
 
     @Override

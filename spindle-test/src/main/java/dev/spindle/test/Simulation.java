@@ -234,7 +234,16 @@ public final class Simulation implements AutoCloseable {
      */
     @Override
     public void close() {
-        scheduler.close();
+        try {
+            scheduler.close();
+        } finally {
+            driver.detach();
+        }
+    }
+
+    /** Ends the calling thread's confinement to this simulation without closing it (an exploration's run). */
+    void detach() {
+        driver.detach();
     }
 
     // ---------------------------------------------------------------- state

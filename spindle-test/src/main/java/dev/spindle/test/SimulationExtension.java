@@ -49,7 +49,9 @@ public final class SimulationExtension implements InvocationInterceptor, Paramet
     /** A placeholder: each schedule's invocation gets its own simulation. */
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return Simulation.create();
+        Simulation placeholder = Simulation.create();
+        placeholder.detach(); // never driven: it must not confine the test thread
+        return placeholder;
     }
 
     @Override

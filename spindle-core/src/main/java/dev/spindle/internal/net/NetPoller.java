@@ -75,7 +75,7 @@ public final class NetPoller implements Poller {
     /** The poller of the engine that {@code w} belongs to, created on first use. */
     static NetPoller of(Worker w) {
         Engine e = w.engine();
-        if (e.isDriven()) {
+        if (!e.driver().allowsOtherThreads()) {
             throw new UnsupportedOperationException("real sockets cannot be used in a simulation: give the code"
                     + " under test the simulated Network instead");
         }

@@ -39,7 +39,7 @@ public final class BoundThread {
             throw new IllegalStateException("thread \"" + Thread.currentThread().getName()
                     + "\" is bound to scheduler " + bound.name() + " already: close that binding first");
         }
-        if (!engine.isSingleThreaded() || engine.isDriven()) {
+        if (!engine.isSingleThreaded() || !engine.driver().allowsOtherThreads()) {
             throw new IllegalStateException("scheduler " + engine.name() + " cannot be bound: only a"
                     + " single-threaded scheduler runs its work on the threads that wait for it");
         }

@@ -61,8 +61,10 @@ public final class Engine extends EngineHotFieldsPadded {
     private final Consumer<Throwable> uncaughtHandler;
     private final TimerQueue timers;
     private final String name;
-    /** The simulator's driver (clock and loop), or null: real threads and System.nanoTime. */
+    /** The platform: clock, waiting, and the runtime's choices ({@link SystemDriver} or the simulator's). */
     private final Driver driver;
+    /** The driver's {@link Driver#runtimeChoosesOrder()}, read on the spawn path. */
+    private final boolean runtimeChoosesOrder;
     /** Observer of fiber lifecycles, or null (production). */
     private final FiberObserver observer;
 
@@ -89,12 +91,12 @@ public final class Engine extends EngineHotFieldsPadded {
      * otherwise {@code workerCount} must be 1 and callers drive it.
      */
     public Engine(String name, int workerCount, boolean threaded, Consumer<Throwable> uncaughtHandler) {
-        this(name, workerCount, threaded, uncaughtHandler, null, null);
+        this(name, workerCount, threaded, uncaughtHandler, SystemDriver.INSTANCE, null);
     }
 
     /**
-     * Creates a driven engine: one worker, no threads, {@code driver}'s clock; {@code observer} sees
-     * every fiber.
+     * Creates an engine run by {@code driver} (the simulator's): one worker, no threads of its own;
+     * {@code observer} sees every fiber.
      */
     public Engine(String name, Consumer<Throwable> uncaughtHandler, Driver driver, FiberObserver observer) {
         this(name, 1, false, uncaughtHandler, java.util.Objects.requireNonNull(driver, "driver"), observer);
@@ -103,6 +105,7 @@ public final class Engine extends EngineHotFieldsPadded {
     private Engine(String name, int workerCount, boolean threaded, Consumer<Throwable> uncaughtHandler,
                    Driver driver, FiberObserver observer) {
         this.driver = driver;
+        this.runtimeChoosesOrder = driver.runtimeChoosesOrder();
         this.observer = observer;
         if (workerCount < 1) {
             throw new IllegalArgumentException("worker count must be at least 1, was " + workerCount);
@@ -167,13 +170,20 @@ public final class Engine extends EngineHotFieldsPadded {
 
     /** The engine's clock in nanoseconds: the only time source the runtime uses. */
     public long nanoTime() {
-        Driver d = driver;
-        return d == null ? System.nanoTime() : d.nanoTime();
+        return driver.nanoTime();
     }
 
-    /** Whether a driver (the simulator) runs this engine: no threads, virtual time. */
-    public boolean isDriven() {
-        return driver != null;
+    /** The driver this engine runs on: its clock, and its answers to what the runtime may do. */
+    public Driver driver() {
+        return driver;
+    }
+
+    /**
+     * Whether the runtime decides what runs next ({@link Driver#runtimeChoosesOrder()}): a final field, for
+     * the spawn path and the worker loop.
+     */
+    public boolean runtimeChoosesOrder() {
+        return runtimeChoosesOrder;
     }
 
     /** The fiber observer, or null. */
@@ -181,7 +191,7 @@ public final class Engine extends EngineHotFieldsPadded {
         return observer;
     }
 
-    /** The single worker of a driven or single-threaded engine. */
+    /** The single worker of a single-threaded engine (a simulated one too). */
     public Worker soleWorker() {
         if (workers.length != 1) {
             throw new IllegalStateException("engine " + name + " has " + workers.length + " workers");
@@ -309,10 +319,11 @@ public final class Engine extends EngineHotFieldsPadded {
      * true must call {@link #wake(Thread)} on the waiting thread.
      */
     public void await(StopCondition stop) {
-        if (driver != null) {
-            driver.driveUntil(this, stop);
-            return;
-        }
+        driver.await(this, stop);
+    }
+
+    /** {@link #await} on real threads: {@link SystemDriver}'s way of waiting. */
+    void awaitOnThreads(StopCondition stop) {
         Worker w = currentWorker();
         if (w != null) {
             w.runUntil(stop);
@@ -474,22 +485,24 @@ public final class Engine extends EngineHotFieldsPadded {
      */
     public void close() {
         RUN_STATE.compareAndSet(this, OPEN, CLOSING);
-        StopCondition quiescent = () -> liveFibers() == 0 && head == null;
-        if (driver != null) {
-            driver.driveUntil(this, quiescent);
-        } else if (!threaded) {
+        driver.awaitQuiescent(this, () -> liveFibers() == 0 && head == null);
+        terminate();
+        if (threads != null) {
+            for (WorkerThread t : threads) {
+                joinUninterruptibly(t);
+            }
+        }
+    }
+
+    /** {@link #close()}'s wait on real threads: {@link SystemDriver}'s way of waiting for quiescence. */
+    void awaitQuiescentOnThreads(StopCondition quiescent) {
+        if (!threaded) {
             while (!driveWhileBusy(quiescent)) {
                 // until the driver saw no live fiber and no callback of a finished one left on its stack
             }
         } else {
             while (!quiescent.isStopped()) {
                 LockSupport.parkNanos(this, 1_000_000);
-            }
-        }
-        terminate();
-        if (threads != null) {
-            for (WorkerThread t : threads) {
-                joinUninterruptibly(t);
             }
         }
     }

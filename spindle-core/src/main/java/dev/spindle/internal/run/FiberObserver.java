@@ -1,6 +1,5 @@
 package dev.spindle.internal.run;
 
-import java.time.Instant;
 import java.util.random.RandomGenerator;
 
 /**
@@ -25,11 +24,6 @@ public interface FiberObserver {
      * replays exactly; null (the default) for an unseeded one.
      */
     default RandomGenerator newRandom() {
-        return null;
-    }
-
-    /** The instant a driven engine's clock reads at 0 (the simulator's start instant); null: the epoch. */
-    default Instant virtualOrigin() {
         return null;
     }
 }

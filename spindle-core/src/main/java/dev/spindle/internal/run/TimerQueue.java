@@ -90,9 +90,12 @@ public final class TimerQueue {
     /** The timer thread, once started. */
     private Thread thread;
     private volatile boolean stopped;
+    /** Whether a timer thread wakes the engine ({@link Driver#hasTimerThread()}); else the driver takes due timers. */
+    private final boolean timerThread;
 
     TimerQueue(Engine engine) {
         this.engine = engine;
+        this.timerThread = engine.driver().hasTimerThread();
     }
 
     /** Arms {@code t}. */
@@ -118,7 +121,7 @@ public final class TimerQueue {
             }
         }
         insert(t);
-        if (engine.isDriven()) {
+        if (!timerThread) {
             unlock(); // the driver takes due timers itself
             return;
         }

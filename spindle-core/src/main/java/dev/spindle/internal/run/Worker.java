@@ -198,14 +198,14 @@ public final class Worker extends CacheLinePadding {
      * to this loop, which would pop that very item next; null when it may not. The item is the top of the
      * stack and must be the only local item (so nothing beneath it waits to be shared or starves); nobody
      * must have handed this worker work (the inbox), no body may be helping already (one level of
-     * nesting: a helped body that waits yields), the simulator must not be choosing the order, and at
+     * nesting: a helped body that waits yields), the runtime must choose the order (not the driver), and at
      * the loop's periodic look ({@link #GLOBAL_CHECK_INTERVAL}) the global queue must be empty. Every
      * help counts as a local run, so a ping-pong helped forever still lets the loop look at the global
      * queue. Owner only.
      */
     public Work helpable() {
         Work t = stack.top;
-        if (t == null || t.next != null || helping || pinned != null || inbox != null || engine.isDriven()) {
+        if (t == null || t.next != null || helping || pinned != null || inbox != null || !engine.runtimeChoosesOrder()) {
             return null;
         }
         if (((localRuns + 1) & (GLOBAL_CHECK_INTERVAL - 1)) == 0 && engine.hasGlobalWork()) {

@@ -32,8 +32,33 @@ class TimerQueueTest {
         }
 
         @Override
-        public void driveUntil(Engine engine, StopCondition stop) {
+        public java.time.Instant instant(long nanos) {
+            return java.time.Instant.EPOCH.plusNanos(nanos);
+        }
+
+        @Override
+        public void await(Engine engine, StopCondition stop) {
             throw new UnsupportedOperationException("not driven in this test");
+        }
+
+        @Override
+        public void awaitQuiescent(Engine engine, StopCondition quiescent) {
+            throw new UnsupportedOperationException("not driven in this test");
+        }
+
+        @Override
+        public boolean runtimeChoosesOrder() {
+            return false;
+        }
+
+        @Override
+        public boolean allowsOtherThreads() {
+            return false;
+        }
+
+        @Override
+        public boolean hasTimerThread() {
+            return false; // the test takes due timers itself
         }
     }
 

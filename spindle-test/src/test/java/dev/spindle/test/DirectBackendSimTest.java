@@ -1,9 +1,11 @@
-package dev.spindle;
+package dev.spindle.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.SimDriver;
+import dev.spindle.Direct;
+import dev.spindle.IVar;
+import dev.spindle.Job;
+import dev.spindle.Outcome;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import org.junit.jupiter.api.Test;
@@ -12,12 +14,10 @@ import org.junit.jupiter.api.Test;
  * Direct bodies under a driven (simulated) engine: refused with a message naming the JVM flag on the
  * virtual-thread backend; run deterministically on the continuation backend.
  */
-class DirectSimulatorTest {
+class DirectBackendSimTest {
 
-    private static Scheduler simulated(long seed) {
-        return new Scheduler(new Engine("sim-direct", e -> {
-            throw new AssertionError("uncaught in simulation", e);
-        }, new SimDriver(seed), null));
+    private static Simulation simulated(long seed) {
+        return Simulation.withSeed(seed);
     }
 
     @Test
@@ -31,7 +31,7 @@ class DirectSimulatorTest {
             return sum;
         });
         for (long seed = 0; seed < 5; seed++) {
-            Scheduler s = simulated(seed);
+            Simulation s = simulated(seed);
             Outcome<Integer> outcome = s.runOutcome(job);
             if (Direct.backend() == Direct.Backend.VIRTUAL_THREAD) {
                 assertThat(outcome).isInstanceOfSatisfying(Outcome.Failure.class, f -> assertThat(f.error())
@@ -40,6 +40,7 @@ class DirectSimulatorTest {
             } else {
                 assertThat(outcome).isEqualTo(Outcome.success(45));
             }
+            assertThat(s.uncaughtFailures()).isEmpty();
             s.close();
         }
     }
@@ -58,10 +59,11 @@ class DirectSimulatorTest {
             }
         });
         for (long seed = 0; seed < 5; seed++) {
-            Scheduler s = simulated(seed);
+            Simulation s = simulated(seed);
             Outcome<String> outcome = s.run(body.start().flatMap(f -> Job.sleep(Duration.ofMillis(1))
                     .then(f.cancel()).then(f.outcome())));
             assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
+            assertThat(s.uncaughtFailures()).isEmpty();
             s.close();
         }
     }

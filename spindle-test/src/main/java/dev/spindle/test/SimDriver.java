@@ -1,13 +1,22 @@
-package dev.spindle.internal.run;
+package dev.spindle.test;
 
+import dev.spindle.internal.run.Drive;
+import dev.spindle.internal.run.Driver;
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.StopCondition;
+import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.Work;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * The simulator's scheduling core: runs an engine's work on one thread in virtual time, choosing the
- * next item among everything runnable at the current instant.
+ * next item among everything runnable at the current instant. As the engine's {@link Driver} it answers
+ * the runtime's questions for a simulation: virtual time, the caller drives, the driver chooses the order
+ * (a started child is queued, not run inline), no other thread may do the engine's work, and no timer
+ * thread (the driver takes due timers when nothing is runnable).
  *
  * <pre>
  * Implementation overview
@@ -40,11 +49,11 @@ import java.util.SplittableRandom;
  * Single-threaded by construction: every method runs on the thread that drives the simulation.
  * </pre>
  */
-public class SimDriver implements Driver {
+class SimDriver implements Driver {
     /** Everything runnable now, in scheduling order. */
     private final ArrayList<Work> runnable = new ArrayList<>();
     /** Read-only view of {@link #runnable} for subclasses. */
-    private final List<Work> runnableView = Collections.unmodifiableList(runnable);
+    private final List<Work> runnableView = java.util.Collections.unmodifiableList(runnable);
     /** Scratch list for timers falling due together. */
     private final ArrayList<Work> due = new ArrayList<>();
     private final SplittableRandom random;
@@ -55,7 +64,7 @@ public class SimDriver implements Driver {
     private long steps;
 
     /** A driver whose choices follow {@code seed} (0: scheduling order). */
-    public SimDriver(long seed) {
+    SimDriver(long seed) {
         this.seed = seed;
         this.random = new SplittableRandom(seed);
     }
@@ -70,6 +79,40 @@ public class SimDriver implements Driver {
         return now;
     }
 
+    /** Virtual time from the epoch; a subclass may choose another origin. */
+    @Override
+    public Instant instant(long nanos) {
+        return Instant.EPOCH.plusNanos(nanos);
+    }
+
+    @Override
+    public final void await(Engine engine, StopCondition stop) {
+        driveUntil(engine, stop);
+    }
+
+    @Override
+    public final void awaitQuiescent(Engine engine, StopCondition quiescent) {
+        driveUntil(engine, quiescent);
+    }
+
+    /** The driver chooses among everything runnable: a started child is queued with its starter. */
+    @Override
+    public final boolean runtimeChoosesOrder() {
+        return false;
+    }
+
+    /** Everything runs on the thread that drives the simulation. */
+    @Override
+    public final boolean allowsOtherThreads() {
+        return false;
+    }
+
+    /** Due timers are taken by {@link #driveUntil} when nothing is runnable. */
+    @Override
+    public final boolean hasTimerThread() {
+        return false;
+    }
+
     /** Work items run so far. */
     public final long steps() {
         return steps;
@@ -81,11 +124,9 @@ public class SimDriver implements Driver {
         return runnable.size();
     }
 
-    @Override
+    /** Runs work on the calling thread until {@code stop} holds, moving time when nothing is runnable. */
     public final void driveUntil(Engine engine, StopCondition stop) {
-        Worker w = engine.soleWorker();
-        Worker.DriveMark mark = w.beginDrive();
-        try {
+        try (Drive w = Drive.begin(engine)) {
             while (!stop.isStopped()) {
                 collect(engine);
                 if (runnable.isEmpty()) {
@@ -99,32 +140,26 @@ public class SimDriver implements Driver {
                 }
             }
             terminateIfDone(engine, w);
-        } finally {
-            w.endDrive(mark);
         }
     }
 
     /** After {@code shutdown()}: the engine terminates once a drive leaves nothing live and nothing runnable. */
-    private void terminateIfDone(Engine engine, Worker w) {
+    private void terminateIfDone(Engine engine, Drive w) {
         collect(engine);
         if (runnable.isEmpty()) {
-            engine.terminateIfQuiescent(w);
+            w.terminateIfQuiescent();
         }
     }
 
     /** Runs everything runnable at the current instant (and what it makes runnable); time stands still. */
     public final void runUntilIdle(Engine engine) {
-        Worker w = engine.soleWorker();
-        Worker.DriveMark mark = w.beginDrive();
-        try {
+        try (Drive w = Drive.begin(engine)) {
             collect(engine);
             while (!runnable.isEmpty()) {
                 runOne(w);
                 collect(engine);
             }
-            engine.terminateIfQuiescent(w);
-        } finally {
-            w.endDrive(mark);
+            w.terminateIfQuiescent();
         }
     }
 
@@ -197,11 +232,11 @@ public class SimDriver implements Driver {
     }
 
     /** The fiber a work item continues, or null. */
-    public static Strand<?> fiberOf(Work item) {
+    static Strand<?> fiberOf(Work item) {
         return item.owner();
     }
 
-    private void runOne(Worker w) {
+    private void runOne(Drive w) {
         Work wk = runnable.remove(pick(runnable));
         steps++;
         beforeRun(wk);
@@ -229,14 +264,6 @@ public class SimDriver implements Driver {
     }
 
     private void collect(Engine engine) {
-        Worker w = engine.soleWorker();
-        int start = runnable.size();
-        for (Work wk = w.popLocal(); wk != null; wk = w.popLocal()) {
-            runnable.add(wk);
-        }
-        Collections.reverse(runnable.subList(start, runnable.size()));
-        for (Work wk = engine.pollGlobal(); wk != null; wk = engine.pollGlobal()) {
-            runnable.add(wk);
-        }
+        Drive.collect(engine, runnable);
     }
 }
