@@ -2,6 +2,7 @@ package dev.spindle.internal.net;
 
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Poller;
+import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,8 +25,11 @@ import java.util.function.Consumer;
  *   At most one thread selects at a time: the one that CASes owner from null. An idle worker blocks in
  *   select() (there is no timeout to compute: timers fire on the engine's timer thread, which wakes a
  *   worker through the ordinary signal, and the signal wakes the select); a busy worker that finds the
- *   poller taken skips its look, since the blocked worker sees the readiness anyway. Ready waiters go to
- *   the selecting worker's stack (a dedicated thread puts them on the global queue).
+ *   poller taken skips its look, since the blocked worker sees the readiness anyway.
+ * Where ready waiters go (FIFO)
+ *   The waiters one select made ready are chained in the order found and go, as one chain, under the
+ *   selecting worker's stack (Worker.pushOldest) or, from a dedicated thread, to the back of the global
+ *   queue: a connection ready early is never starved by connections that keep becoming ready after it.
  * Waking a blocked select (no lost wake-ups)
  *   poller: owner = w (CAS); blocking = true; re-check w.isParked(); select
  *   signal: state PARKED -> SIGNALLED (CAS); read owner and blocking; wakeup()
@@ -52,8 +56,11 @@ public final class NetPoller implements Poller {
     /** Whether a wakeup() was issued since the current blocking select began. */
     private volatile boolean wakePending;
     private volatile boolean closed;
-    /** The worker whose stack receives ready waiters during the current select (null: global queue). */
-    private Worker receiver;
+    /** The waiters made ready by the current select, oldest first (see {@link #collect}); selector only. */
+    private Work readyHead;
+    private Work readyTail;
+    /** Whether the current select is a busy worker's non-blocking look (see Port.ready); selector only. */
+    private boolean busyPoll;
     private final Consumer<SelectionKey> onReady = this::onReady;
 
     private NetPoller(Engine engine) {
@@ -93,15 +100,18 @@ public final class NetPoller implements Poller {
         if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
             return false;
         }
+        boolean found;
         try {
-            receiver = w;
-            return selector.selectNow(onReady) > 0;
+            busyPoll = true;
+            selector.selectNow(onReady);
         } catch (IOException | ClosedSelectorException e) {
-            return false;
+            // closed with its engine: nothing more will be ready
         } finally {
-            receiver = null;
+            busyPoll = false;
+            found = flushTo(w); // before the release: the next owner's select fills the chain again
             owner = null;
         }
+        return found;
     }
 
     @Override
@@ -109,21 +119,21 @@ public final class NetPoller implements Poller {
         if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
             return false;
         }
+        boolean polled = true;
         try {
-            receiver = w;
             blocking = true;
             if (w.isParked() && !closed) { // the re-check of the Dekker pair (see the overview)
                 selector.select(onReady);
             }
-            return true;
         } catch (IOException | ClosedSelectorException e) {
-            return false;
+            polled = false; // closed with its engine: the caller parks instead
         } finally {
             blocking = false;
             wakePending = false;
-            receiver = null;
+            flushTo(w); // before the release: the next owner's select fills the chain again
             owner = null;
         }
+        return polled;
     }
 
     @Override
@@ -166,7 +176,38 @@ public final class NetPoller implements Poller {
         } catch (java.nio.channels.CancelledKeyException e) {
             ready = ~0; // closed under us: every waiter looks and finds the socket closed
         }
-        port.ready(ready, receiver);
+        port.ready(ready, this, !busyPoll);
+    }
+
+    /** Appends a waiter made ready by the current select to its chain. Called by the selecting thread. */
+    void collect(Work waiter) {
+        waiter.next = null;
+        if (readyTail == null) {
+            readyHead = waiter;
+        } else {
+            readyTail.next = waiter;
+        }
+        readyTail = waiter;
+    }
+
+    /**
+     * Hands the chain of the select just done to {@code w} (null: the global queue); true when there was
+     * one. Called by the thread that selected, after the select and before it lets go of the selector.
+     */
+    private boolean flushTo(Worker w) {
+        Work first = readyHead;
+        if (first == null) {
+            return false;
+        }
+        Work last = readyTail;
+        readyHead = null;
+        readyTail = null;
+        if (w != null) {
+            w.pushOldest(first, last);
+        } else {
+            engine.pushGlobalChain(first, last);
+        }
+        return true;
     }
 
     /** The dedicated poller thread's loop (thread mode). */
@@ -181,6 +222,7 @@ public final class NetPoller implements Poller {
                 blocking = false;
                 wakePending = false;
             }
+            flushTo(null);
         }
     }
 

@@ -172,6 +172,22 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
+     * Appends the chain {@code first..last} (linked through {@code Work.next}) under everything on this
+     * worker's stack: it runs after the work queued here, first item first. For readiness found by a poll,
+     * which must not overtake, nor be overtaken by, readiness found by the next poll. Owner only.
+     */
+    public void pushOldest(Work first, Work last) {
+        LocalStack s = stack;
+        last.next = null;
+        if (s.bottom == null) {
+            s.top = first;
+        } else {
+            s.bottom.next = first;
+        }
+        s.bottom = last;
+    }
+
+    /**
      * Whether the newest item on this worker's stack is a continuation of {@code fiber}. Owner only. Since
      * a fiber's code runs in one place at a time and only this thread takes items off its stack, a true
      * answer means the fiber's code is suspended here and cannot run until this thread lets it.
