@@ -15,9 +15,9 @@ import java.util.Map;
  * Runs the {@code echo} workload: each server implementation in a JVM of its own, driven in turn by the same
  * client in another JVM. {@code EchoBench [connections=1000] [seconds=10] [workers=N] [servers=a,b,...]
  * [size=64] [warmup=3] [rounds=1] [jvm=-Xmx1g ...]}; prints a Markdown table of messages per second and
- * round-trip latency. Extra server JVM options (such as {@code -Dspindle.net.poller=thread}) go after
+ * round-trip latency. Extra server JVM options (such as {@code -Xmx1g}) go after
  * {@code jvm=}, for every server; a server written {@code name[-Dkey=value ...]} gets its own as well, so one
- * run can compare {@code spindle} with {@code spindle[-Dspindle.net.poller=thread]}. With {@code rounds=N}
+ * run can compare {@code spindle} with {@code spindle[-Dspindle.net.pollInterval=31]}. With {@code rounds=N}
  * the servers take turns N times (each round runs every server once, in the order given) and the table
  * gives each server's median over the rounds, after one line per round with the load average before it.
  */

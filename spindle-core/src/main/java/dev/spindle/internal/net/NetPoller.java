@@ -15,8 +15,9 @@ import java.util.function.Consumer;
 
 /**
  * One engine's network poller: a {@link Selector} over every socket its fibers wait on, driven by the
- * engine's own workers ({@link Poller}), or, in the {@code thread} mode kept for comparison, by a
- * dedicated thread.
+ * engine's own workers ({@link Poller}). A dedicated poller thread was measured against it and removed: it
+ * cost more CPU per message and more interest changes (its select is always a blocking one), and gave fewer
+ * messages per second in every round (docs/benchmark-notebook.md, "Echo servers").
  *
  * <pre>
  * Implementation overview
@@ -28,8 +29,8 @@ import java.util.function.Consumer;
  *   poller taken skips its look, since the blocked worker sees the readiness anyway.
  * Where ready waiters go (FIFO)
  *   The waiters one select made ready are chained in the order found and go, as one chain, under the
- *   selecting worker's stack (Worker.pushOldest) or, from a dedicated thread, to the back of the global
- *   queue: a connection ready early is never starved by connections that keep becoming ready after it.
+ *   selecting worker's stack (Worker.pushOldest): a connection ready early is never starved by connections
+ *   that keep becoming ready after it.
  * Waking a blocked select (no lost wake-ups)
  *   poller: owner = w (CAS); blocking = true; re-check w.isParked(); select
  *   signal: state PARKED -> SIGNALLED (CAS); read owner and blocking; wakeup()
@@ -43,13 +44,9 @@ import java.util.function.Consumer;
  * </pre>
  */
 public final class NetPoller implements Poller {
-    /** {@code worker} (the workers poll; the default) or {@code thread} (a dedicated poller thread). */
-    static final boolean DEDICATED_THREAD = "thread".equals(System.getProperty("spindle.net.poller", "worker"));
-
     final Engine engine;
     private final Selector selector;
-    private final Thread thread;
-    /** The worker selecting now, or null; CAS from null. With a dedicated thread: always null. */
+    /** The worker selecting now, or null; CAS from null. */
     private volatile Worker owner;
     /** Whether the selecting thread is in, or about to enter, a blocking select. */
     private volatile boolean blocking;
@@ -69,13 +66,6 @@ public final class NetPoller implements Poller {
             this.selector = Selector.open();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
-        }
-        if (DEDICATED_THREAD) {
-            thread = new Thread(this::pollerLoop, engine + "-poller");
-            thread.setDaemon(true);
-            thread.start();
-        } else {
-            thread = null;
         }
     }
 
@@ -97,7 +87,7 @@ public final class NetPoller implements Poller {
 
     @Override
     public boolean pollNow(Worker w) {
-        if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
+        if (closed || !OWNER.compareAndSet(this, null, w)) {
             return false;
         }
         boolean found;
@@ -116,7 +106,7 @@ public final class NetPoller implements Poller {
 
     @Override
     public boolean pollBlocking(Worker w) {
-        if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
+        if (closed || !OWNER.compareAndSet(this, null, w)) {
             return false;
         }
         boolean polled = true;
@@ -155,7 +145,7 @@ public final class NetPoller implements Poller {
 
     /** A port added interest: wake a select blocked in another thread so that it sees the change. */
     void interestAdded() {
-        if (blocking && !wakePending && (owner == null || owner != engine.currentWorker())) {
+        if (blocking && !wakePending && owner != engine.currentWorker()) {
             wake();
         }
     }
@@ -191,8 +181,8 @@ public final class NetPoller implements Poller {
     }
 
     /**
-     * Hands the chain of the select just done to {@code w} (null: the global queue); true when there was
-     * one. Called by the thread that selected, after the select and before it lets go of the selector.
+     * Hands the chain of the select just done to {@code w}; true when there was one. Called by the worker
+     * that selected, after the select and before it lets go of the selector.
      */
     private boolean flushTo(Worker w) {
         Work first = readyHead;
@@ -202,33 +192,13 @@ public final class NetPoller implements Poller {
         Work last = readyTail;
         readyHead = null;
         readyTail = null;
-        if (w != null) {
-            w.pushOldest(first, last);
-        } else {
-            engine.pushGlobalChain(first, last);
-        }
+        w.pushOldest(first, last);
         return true;
-    }
-
-    /** The dedicated poller thread's loop (thread mode). */
-    private void pollerLoop() {
-        while (!closed) {
-            try {
-                blocking = true;
-                selector.select(onReady);
-            } catch (IOException | ClosedSelectorException e) {
-                return;
-            } finally {
-                blocking = false;
-                wakePending = false;
-            }
-            flushTo(null);
-        }
     }
 
     @Override
     public String toString() {
-        return "NetPoller(" + engine + (thread != null ? ", dedicated thread" : ", polled by workers") + ")";
+        return "NetPoller(" + engine + ")";
     }
 
     private static final VarHandle OWNER;
