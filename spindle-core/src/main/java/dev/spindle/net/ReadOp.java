@@ -23,6 +23,11 @@ final class ReadOp implements IoOp<Integer> {
     }
 
     @Override
+    public boolean worthAttempting() {
+        return stream.mayHaveBytes();
+    }
+
+    @Override
     public Object attempt() throws IOException {
         int n = stream.readNow(dst);
         return n == 0 && dst.hasRemaining() ? NOT_READY : n;

@@ -38,6 +38,14 @@ public final class TcpStream implements AutoCloseable {
     private ByteBuffer pushback;
     /** A read failure given back by a read that lost its commit; thrown by the next read. Under readLock. */
     private IOException pendingFailure;
+    /**
+     * Whether the last read from the socket took less than it had room for, so the socket is likely empty
+     * and the next read waits for readiness without trying first (a request/response peer is then still
+     * writing its next request). Written under readLock; read racily as a hint: a stale true only costs a
+     * wait for a select that reports the bytes at once, and {@link #unread} clears it before it publishes
+     * given-back bytes, which no select reports.
+     */
+    private volatile boolean drained;
 
     TcpStream(SocketChannel channel, Port port) {
         this.channel = channel;
@@ -127,13 +135,22 @@ public final class TcpStream implements AutoCloseable {
                 pendingFailure = null;
                 throw f;
             }
-            return channel.read(dst);
+            int room = dst.remaining();
+            int n = channel.read(dst);
+            drained = n >= 0 && n < room;
+            return n;
         }
+    }
+
+    /** Whether a read is worth trying before readiness: false when the last read drained the socket. */
+    boolean mayHaveBytes() {
+        return !drained;
     }
 
     /** Gives back what a read that lost its commit took: its bytes (the last ones put in {@code dst}). */
     void unread(ByteBuffer dst, Object outcome) {
         synchronized (readLock) {
+            drained = false;
             if (outcome instanceof IOException e) {
                 pendingFailure = e;
             } else if (outcome instanceof Integer n && n > 0) {

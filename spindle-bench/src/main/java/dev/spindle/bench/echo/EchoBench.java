@@ -4,14 +4,22 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs the {@code echo} workload: each server implementation in a JVM of its own, driven in turn by the same
  * client in another JVM. {@code EchoBench [connections=1000] [seconds=10] [workers=N] [servers=a,b,...]
- * [size=64] [warmup=3] [jvm=-Xmx1g ...]}; prints a Markdown table of messages per second and round-trip
- * latency. Extra server JVM options (such as {@code -Dspindle.net.poller=thread}) go after {@code jvm=}.
+ * [size=64] [warmup=3] [rounds=1] [jvm=-Xmx1g ...]}; prints a Markdown table of messages per second and
+ * round-trip latency. Extra server JVM options (such as {@code -Xmx1g}) go after
+ * {@code jvm=}, for every server; a server written {@code name[-Dkey=value ...]} gets its own as well, so one
+ * run can compare {@code spindle} with {@code spindle[-Dspindle.net.pollInterval=31]}. With {@code rounds=N}
+ * the servers take turns N times (each round runs every server once, in the order given) and the table
+ * gives each server's median over the rounds, after one line per round with the load average before it.
  */
 public final class EchoBench {
     private static final List<String> SERVERS = List.of("spindle", "spindle-direct", "vt", "netty");
@@ -25,6 +33,7 @@ public final class EchoBench {
         double seconds = 10;
         double warmup = 3;
         int size = 64;
+        int rounds = 1;
         int workers = Runtime.getRuntime().availableProcessors();
         List<String> servers = SERVERS;
         List<String> jvm = new ArrayList<>();
@@ -36,6 +45,7 @@ public final class EchoBench {
                 case "warmup" -> warmup = Double.parseDouble(kv[1]);
                 case "size" -> size = Integer.parseInt(kv[1]);
                 case "workers" -> workers = Integer.parseInt(kv[1]);
+                case "rounds" -> rounds = Integer.parseInt(kv[1]);
                 case "servers" -> servers = List.of(kv[1].split(","));
                 case "jvm" -> jvm.addAll(List.of(kv[1].split(" ")));
                 default -> throw new IllegalArgumentException("unknown argument " + a);
@@ -43,18 +53,65 @@ public final class EchoBench {
         }
         System.out.printf("echo: %d connections, %d-byte messages, %d server workers, %.0f s (+%.0f s warm-up)%n",
                 connections, size, workers, seconds, warmup);
+        Map<String, List<double[]>> results = new LinkedHashMap<>();
+        for (int r = 1; r <= rounds; r++) {
+            if (rounds > 1) {
+                System.out.println("round " + r + ", load average " + loadAverage());
+            }
+            for (String server : servers) {
+                double[] m = runOne(server, workers, connections, size, warmup, seconds, jvm);
+                results.computeIfAbsent(server, k -> new ArrayList<>()).add(m);
+                if (rounds > 1) {
+                    System.out.println("  " + server + ": " + row(m));
+                }
+            }
+        }
         System.out.println("| server | messages/s | p50 µs | p99 µs |");
         System.out.println("|---|---:|---:|---:|");
-        for (String server : servers) {
-            String r = runOne(server, workers, connections, size, warmup, seconds, jvm);
-            System.out.println("| " + server + " | " + r + " |");
+        for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
+            System.out.println("| " + e.getKey() + " | " + row(median(e.getValue())) + " |");
+        }
+        if (rounds > 1) {
+            System.out.println("(medians of " + rounds + " rounds; load average after: " + loadAverage() + ")");
         }
     }
 
-    private static String runOne(String server, int workers, int connections, int size, double warmup,
-                                 double seconds, List<String> jvm) throws IOException, InterruptedException {
-        List<String> serverCmd = java(jvm);
-        serverCmd.addAll(List.of(EchoServer.class.getName(), server, "0", Integer.toString(workers)));
+    /** Messages per second, p50 and p99 in µs, as table cells; "failed" for a run that failed (NaN). */
+    private static String row(double[] m) {
+        return Double.isNaN(m[0]) ? "failed | | " : String.format("%,.0f | %,.0f | %,.0f", m[0], m[1], m[2]);
+    }
+
+    /** Each figure's median over the rounds (failed rounds count as NaN, which sorts last). */
+    private static double[] median(List<double[]> runs) {
+        double[] m = new double[3];
+        for (int i = 0; i < 3; i++) {
+            int f = i;
+            double[] xs = runs.stream().mapToDouble(r -> r[f]).sorted().toArray();
+            m[i] = xs[(xs.length - 1) / 2];
+        }
+        return m;
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    /** One server's run: messages per second, p50 and p99 in µs, or NaNs when it failed. */
+    private static double[] runOne(String server, int workers, int connections, int size, double warmup,
+                                   double seconds, List<String> jvm) throws IOException, InterruptedException {
+        List<String> serverJvm = new ArrayList<>(jvm);
+        String impl = server;
+        int bracket = server.indexOf('[');
+        if (bracket >= 0 && server.endsWith("]")) {
+            impl = server.substring(0, bracket);
+            serverJvm.addAll(List.of(server.substring(bracket + 1, server.length() - 1).split(" ")));
+        }
+        List<String> serverCmd = java(serverJvm);
+        serverCmd.addAll(List.of(EchoServer.class.getName(), impl, "0", Integer.toString(workers)));
         Process s = new ProcessBuilder(serverCmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
@@ -77,9 +134,10 @@ public final class EchoBench {
                 }
             }
             if (c.waitFor() != 0 || result == null) {
-                return "failed | | ";
+                return new double[] {Double.NaN, Double.NaN, Double.NaN};
             }
-            return field(result, "msgs_per_s") + " | " + field(result, "p50_us") + " | " + field(result, "p99_us");
+            return new double[] {Double.parseDouble(field(result, "msgs_per_s")),
+                Double.parseDouble(field(result, "p50_us")), Double.parseDouble(field(result, "p99_us"))};
         } finally {
             s.destroy();
             s.waitFor();
@@ -92,7 +150,7 @@ public final class EchoBench {
                 return part.substring(name.length() + 1);
             }
         }
-        return "?";
+        return "NaN";
     }
 
     private static List<String> java(List<String> jvm) {

@@ -20,6 +20,7 @@ import dev.spindle.internal.select.PickListener;
  * Implementation overview
  * =======================
  *   plain run:   attempt at once (no competitor); if not ready, run as a choose of one
+ *   (an op whose last attempt drained its socket skips these first attempts: IoOp.worthAttempting)
  *   instantiate: an undoable op is attempted; a result commits the pick, or is undone when the pick was
  *                taken meanwhile. Otherwise a Waiter is registered for readiness, and a Withdraw listener
  *                deregisters it (and tells the op it was abandoned) when another alternative wins
@@ -45,7 +46,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
         }
         Object r;
         try {
-            r = op.attempt();
+            r = op.worthAttempting() ? op.attempt() : IoOp.NOT_READY;
         } catch (Throwable e) {
             Trampoline.fail(w, k, e);
             return;
@@ -63,7 +64,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
     @Override
     public void tryAlt(Worker w, int i, Cont<A> k, Else e) {
         Pick pk = e.pick;
-        if (op.undoable()) {
+        if (op.undoable() && op.worthAttempting()) {
             Outcome r = Outcome.attempt(op);
             if (r.value != IoOp.NOT_READY) {
                 if (pk.commitSelf(i)) {

@@ -28,6 +28,17 @@ public interface IoOp<A> {
     /** Whether {@link #attempt} runs before the commit (and {@link #undo} after a lost one). */
     boolean undoable();
 
+    /**
+     * Whether a first {@link #attempt}, before any readiness, is worth its system call; true unless the
+     * operation's last attempt drained the socket. When false the alternative registers for readiness at
+     * once, which is safe because the selector is level-triggered: bytes already there are reported by the
+     * next select. Must not be false while the operation could complete without the socket becoming ready
+     * (bytes given back by {@link #undo}).
+     */
+    default boolean worthAttempting() {
+        return true;
+    }
+
     /** Tries the operation without waiting: its value, or {@link #NOT_READY}. */
     Object attempt() throws IOException;
 

@@ -2,6 +2,7 @@ package dev.spindle.internal.net;
 
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Poller;
+import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,8 +15,9 @@ import java.util.function.Consumer;
 
 /**
  * One engine's network poller: a {@link Selector} over every socket its fibers wait on, driven by the
- * engine's own workers ({@link Poller}), or, in the {@code thread} mode kept for comparison, by a
- * dedicated thread.
+ * engine's own workers ({@link Poller}). A dedicated poller thread was measured against it and removed: it
+ * cost more CPU per message and more interest changes (its select is always a blocking one), and gave fewer
+ * messages per second in every round (docs/benchmark-notebook.md, "Echo servers").
  *
  * <pre>
  * Implementation overview
@@ -24,8 +26,11 @@ import java.util.function.Consumer;
  *   At most one thread selects at a time: the one that CASes owner from null. An idle worker blocks in
  *   select() (there is no timeout to compute: timers fire on the engine's timer thread, which wakes a
  *   worker through the ordinary signal, and the signal wakes the select); a busy worker that finds the
- *   poller taken skips its look, since the blocked worker sees the readiness anyway. Ready waiters go to
- *   the selecting worker's stack (a dedicated thread puts them on the global queue).
+ *   poller taken skips its look, since the blocked worker sees the readiness anyway.
+ * Where ready waiters go (FIFO)
+ *   The waiters one select made ready are chained in the order found and go, as one chain, under the
+ *   selecting worker's stack (Worker.pushOldest): a connection ready early is never starved by connections
+ *   that keep becoming ready after it.
  * Waking a blocked select (no lost wake-ups)
  *   poller: owner = w (CAS); blocking = true; re-check w.isParked(); select
  *   signal: state PARKED -> SIGNALLED (CAS); read owner and blocking; wakeup()
@@ -39,21 +44,20 @@ import java.util.function.Consumer;
  * </pre>
  */
 public final class NetPoller implements Poller {
-    /** {@code worker} (the workers poll; the default) or {@code thread} (a dedicated poller thread). */
-    static final boolean DEDICATED_THREAD = "thread".equals(System.getProperty("spindle.net.poller", "worker"));
-
     final Engine engine;
     private final Selector selector;
-    private final Thread thread;
-    /** The worker selecting now, or null; CAS from null. With a dedicated thread: always null. */
+    /** The worker selecting now, or null; CAS from null. */
     private volatile Worker owner;
     /** Whether the selecting thread is in, or about to enter, a blocking select. */
     private volatile boolean blocking;
     /** Whether a wakeup() was issued since the current blocking select began. */
     private volatile boolean wakePending;
     private volatile boolean closed;
-    /** The worker whose stack receives ready waiters during the current select (null: global queue). */
-    private Worker receiver;
+    /** The waiters made ready by the current select, oldest first (see {@link #collect}); selector only. */
+    private Work readyHead;
+    private Work readyTail;
+    /** Whether the current select is a busy worker's non-blocking look (see Port.ready); selector only. */
+    private boolean busyPoll;
     private final Consumer<SelectionKey> onReady = this::onReady;
 
     private NetPoller(Engine engine) {
@@ -62,13 +66,6 @@ public final class NetPoller implements Poller {
             this.selector = Selector.open();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
-        }
-        if (DEDICATED_THREAD) {
-            thread = new Thread(this::pollerLoop, engine + "-poller");
-            thread.setDaemon(true);
-            thread.start();
-        } else {
-            thread = null;
         }
     }
 
@@ -90,40 +87,43 @@ public final class NetPoller implements Poller {
 
     @Override
     public boolean pollNow(Worker w) {
-        if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
+        if (closed || !OWNER.compareAndSet(this, null, w)) {
             return false;
         }
+        boolean found;
         try {
-            receiver = w;
-            return selector.selectNow(onReady) > 0;
+            busyPoll = true;
+            selector.selectNow(onReady);
         } catch (IOException | ClosedSelectorException e) {
-            return false;
+            // closed with its engine: nothing more will be ready
         } finally {
-            receiver = null;
+            busyPoll = false;
+            found = flushTo(w); // before the release: the next owner's select fills the chain again
             owner = null;
         }
+        return found;
     }
 
     @Override
     public boolean pollBlocking(Worker w) {
-        if (thread != null || closed || !OWNER.compareAndSet(this, null, w)) {
+        if (closed || !OWNER.compareAndSet(this, null, w)) {
             return false;
         }
+        boolean polled = true;
         try {
-            receiver = w;
             blocking = true;
             if (w.isParked() && !closed) { // the re-check of the Dekker pair (see the overview)
                 selector.select(onReady);
             }
-            return true;
         } catch (IOException | ClosedSelectorException e) {
-            return false;
+            polled = false; // closed with its engine: the caller parks instead
         } finally {
             blocking = false;
             wakePending = false;
-            receiver = null;
+            flushTo(w); // before the release: the next owner's select fills the chain again
             owner = null;
         }
+        return polled;
     }
 
     @Override
@@ -145,7 +145,7 @@ public final class NetPoller implements Poller {
 
     /** A port added interest: wake a select blocked in another thread so that it sees the change. */
     void interestAdded() {
-        if (blocking && !wakePending && (owner == null || owner != engine.currentWorker())) {
+        if (blocking && !wakePending && owner != engine.currentWorker()) {
             wake();
         }
     }
@@ -166,27 +166,39 @@ public final class NetPoller implements Poller {
         } catch (java.nio.channels.CancelledKeyException e) {
             ready = ~0; // closed under us: every waiter looks and finds the socket closed
         }
-        port.ready(ready, receiver);
+        port.ready(ready, this, !busyPoll);
     }
 
-    /** The dedicated poller thread's loop (thread mode). */
-    private void pollerLoop() {
-        while (!closed) {
-            try {
-                blocking = true;
-                selector.select(onReady);
-            } catch (IOException | ClosedSelectorException e) {
-                return;
-            } finally {
-                blocking = false;
-                wakePending = false;
-            }
+    /** Appends a waiter made ready by the current select to its chain. Called by the selecting thread. */
+    void collect(Work waiter) {
+        waiter.next = null;
+        if (readyTail == null) {
+            readyHead = waiter;
+        } else {
+            readyTail.next = waiter;
         }
+        readyTail = waiter;
+    }
+
+    /**
+     * Hands the chain of the select just done to {@code w}; true when there was one. Called by the worker
+     * that selected, after the select and before it lets go of the selector.
+     */
+    private boolean flushTo(Worker w) {
+        Work first = readyHead;
+        if (first == null) {
+            return false;
+        }
+        Work last = readyTail;
+        readyHead = null;
+        readyTail = null;
+        w.pushOldest(first, last);
+        return true;
     }
 
     @Override
     public String toString() {
-        return "NetPoller(" + engine + (thread != null ? ", dedicated thread" : ", polled by workers") + ")";
+        return "NetPoller(" + engine + ")";
     }
 
     private static final VarHandle OWNER;

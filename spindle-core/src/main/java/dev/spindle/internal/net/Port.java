@@ -16,8 +16,9 @@ import java.util.Arrays;
  * <p>Interest. The interest set registered with the selector is the union of the waiters' interests plus
  * the "sticky" ones ({@code OP_READ}, {@code OP_ACCEPT}) that made a waiter ready last time: a server that
  * reads, answers and reads again then never changes its registration (each change costs a system call at
- * the next select, and a wakeup of a blocked one). A sticky interest that becomes ready with nobody waiting
- * is dropped at once, so a socket nobody waits on is selected at most once (no busy polling).
+ * the next select, and a wakeup of a blocked one). A sticky interest that a blocking select finds ready
+ * with nobody waiting is dropped at once, so an idle poller never spins on a socket nobody reads (no busy
+ * polling); busy polls, which run anyway, leave it (see {@link #ready}).
  *
  * <p>Guarded by this object's monitor (held for a few instructions: an append, a removal, a scan).
  * A waiter leaves the list when it is made ready, withdrawn, or woken by {@link #close}; a ready waiter
@@ -118,8 +119,14 @@ public final class Port {
         }
     }
 
-    /** Called by the poller: schedules the waiters whose interest is in {@code readyOps}. */
-    void ready(int readyOps, Worker receiver) {
+    /**
+     * Called by the selecting thread: hands the waiters whose interest is in {@code readyOps} to it. A sticky
+     * interest that nobody waits on is dropped when {@code dropIdle}; a busy poll keeps it, since most often
+     * a waiter it made ready earlier has not run yet (the selector is level-triggered), and dropping it there
+     * would cost two interest changes per message. A blocking select does drop it, so an idle poller never
+     * returns at once for a socket nobody reads.
+     */
+    void ready(int readyOps, NetPoller sink, boolean dropIdle) {
         Work chain = null;
         synchronized (this) {
             int served = 0;
@@ -132,17 +139,12 @@ public final class Port {
                     chain = wk;
                 }
             }
-            updateInterest(registered & STICKY & served);
+            updateInterest(registered & STICKY & (dropIdle ? served : ~0));
         }
         while (chain != null) {
             Work wk = chain;
             chain = wk.next;
-            wk.next = null;
-            if (receiver != null) {
-                receiver.push(wk);
-            } else {
-                poller.engine.pushGlobal(wk);
-            }
+            sink.collect(wk);
         }
     }
 
