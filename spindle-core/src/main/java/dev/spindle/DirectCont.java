@@ -160,7 +160,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     DirectCont(Callable<? extends A> body, Cont<A> k, Worker home) {
         super(k);
         this.home = home;
-        this.value = body;
+        setResumeValue(body);
         try {
             continuation = (Object) DirectBackend.NEW_CONTINUATION.invokeExact((Runnable) this);
         } catch (Throwable e) {
@@ -185,8 +185,8 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     @Override
     public void run() {
         @SuppressWarnings("unchecked")
-        Callable<? extends A> body = (Callable<? extends A>) value;
-        value = null;
+        Callable<? extends A> body = (Callable<? extends A>) resumeValue();
+        setResumeValue(null);
         Object result;
         boolean threw = false;
         try {
@@ -200,7 +200,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
 
     /** The body has returned {@code result}, or thrown it. */
     private void finished(Object result, boolean threw) {
-        value = result;
+        setResumeValue(result);
         failed = threw;
         STATE.set(this, FINISHED); // home thread, no await pending: nobody else writes state now
     }
@@ -217,7 +217,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         } catch (Throwable e) {
             if (state != FINISHED) {
                 STATE.set(this, FINISHED);
-                value = e;
+                setResumeValue(e);
                 failed = true;
             }
         } finally {
@@ -225,9 +225,9 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         }
         byte s = state;
         if (s == FINISHED) {
-            Object v = value;
+            Object v = resumeValue();
             boolean f = failed;
-            value = null;
+            setResumeValue(null);
             failed = false;
             @SuppressWarnings("unchecked")
             A a = f ? null : (A) v;
@@ -321,11 +321,11 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** What the await that has just completed gives: the value, or the exception it throws. */
     @SuppressWarnings("unchecked")
     private <B> B take() {
-        Object v = value;
-        value = null;
+        Object v = resumeValue();
+        setResumeValue(null);
         if (failed) {
             failed = false;
-            return outcome(fiber, null, (Throwable) v);
+            return outcome(owner(), null, (Throwable) v);
         }
         return (B) v;
     }
@@ -344,14 +344,14 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** The awaited job succeeded with {@code b}. */
     @Override
     public void doCont(Worker w, Object b) {
-        value = b;
+        setResumeValue(b);
         completed(w);
     }
 
     /** The awaited job failed with {@code e}, or was cancelled. */
     @Override
     public void doHandle(Worker w, Throwable e) {
-        value = e;
+        setResumeValue(e);
         failed = true;
         completed(w);
     }

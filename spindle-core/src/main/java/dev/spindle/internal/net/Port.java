@@ -128,7 +128,7 @@ public final class Port {
                     served |= interests[i];
                     Work wk = waiters[i];
                     removeAt(i);
-                    wk.next = chain;
+                    wk.setQueueLink(chain);
                     chain = wk;
                 }
             }
@@ -136,8 +136,8 @@ public final class Port {
         }
         while (chain != null) {
             Work wk = chain;
-            chain = wk.next;
-            wk.next = null;
+            chain = wk.queueLink();
+            wk.setQueueLink(null);
             if (receiver != null) {
                 receiver.push(wk);
             } else {

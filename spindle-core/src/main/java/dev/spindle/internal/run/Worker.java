@@ -144,7 +144,7 @@ public final class Worker extends CacheLinePadding {
      * The API layer's per-thread slot on worker threads (the direct body this thread runs), cheaper than a
      * thread-local. Read and written by this worker's own thread only.
      */
-    public Object threadSlot;
+    private Object threadSlot;
     /** Work other threads handed to this worker ({@link #pushInbox}); newest first. CAS push, swap take. */
     private volatile Work inbox;
     /** Inbox items taken and not yet run (a chain through {@code Work.next}). Owner only. */
@@ -158,6 +158,22 @@ public final class Worker extends CacheLinePadding {
     /** The engine running this worker. */
     public Engine engine() {
         return engine;
+    }
+
+    /** The slot of this worker's own thread (see {@link #threadSlot}). Only that thread may call it. */
+    public Object ownThreadSlot() {
+        assert isOwnThread();
+        return threadSlot;
+    }
+
+    /** Sets the slot of this worker's own thread. Only that thread may call it. */
+    public void setOwnThreadSlot(Object o) {
+        assert isOwnThread();
+        threadSlot = o;
+    }
+
+    private boolean isOwnThread() {
+        return Thread.currentThread() instanceof WorkerThread wt && wt.worker == this;
     }
 
     /** Pushes {@code wk} on this worker's local stack; it runs before anything queued earlier here. */
@@ -177,7 +193,7 @@ public final class Worker extends CacheLinePadding {
      * answer means the fiber's code is suspended here and cannot run until this thread lets it.
      */
     public boolean topContinues(Strand<?> fiber) {
-        return stack.top instanceof Cont<?> k && k.fiber == fiber;
+        return stack.top instanceof Cont<?> k && k.owner() == fiber;
     }
 
     /**
