@@ -136,7 +136,7 @@ final class Control {
         }
     }
 
-    /** Waits for a fiber's outcome on behalf of {@code k}; the joined fiber writes {@link #value}. */
+    /** Waits for a fiber's outcome on behalf of {@code k}; the joined fiber sets {@link #resumeValue()}. */
     static final class OutcomeCont<A> extends Cont<Outcome<A>> {
         private final Cont<Outcome<A>> k;
 

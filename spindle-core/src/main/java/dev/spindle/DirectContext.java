@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code await}. The direct job's continuation is resumed only when the body has ended, so its
  * {@code finally} blocks always run first.
  *
- * <p>A context is a {@link Cont} of the fiber ({@link #fiber}) so that {@link DirectCont} can be the
+ * <p>A context is a {@link Cont} of the fiber ({@link #owner()}) so that {@link DirectCont} can be the
  * continuation of each job it awaits and the work item of its own next step, with no object per await;
  * {@link DirectRun} awaits through a {@link ThreadAwait} and is never queued.
  *
