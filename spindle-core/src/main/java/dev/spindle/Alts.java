@@ -122,7 +122,7 @@ final class Alts {
             assert PendingTimers.gone();
             if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                 pick.fireListeners(w);
-                k.value = null;
+                k.setResumeValue(null);
                 pick.resume(w, k);
             }
         }
@@ -184,7 +184,7 @@ final class Alts {
         private final Cont<A> k;
 
         PlainGuardCont(Cont<A> k) {
-            super(k.fiber);
+            super(k.owner());
             this.k = k;
         }
 
@@ -210,7 +210,7 @@ final class Alts {
         private final Else e;
 
         GuardCont(int i, Cont<A> k, Else e) {
-            super(k.fiber);
+            super(k.owner());
             this.i = i;
             this.k = k;
             this.e = e;
@@ -363,7 +363,7 @@ final class Alts {
         private final Cont<B> k;
 
         AfterJobCont(Function<? super A, ? extends Job<B>> f, Cont<B> k) {
-            super(k.fiber);
+            super(k.owner());
             this.f = f;
             this.k = k;
         }

@@ -215,7 +215,7 @@ public final class BoundedMailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            Strand<?> self = k.fiber;
+            Strand<?> self = k.owner();
             if (self.cancelPending()) {
                 Trampoline.failCancelled(w, k);
                 return;
@@ -293,7 +293,7 @@ public final class BoundedMailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.fiber;
+            Strand<?> self = k.owner();
             if (self.cancelPending()) {
                 Trampoline.failCancelled(w, k);
                 return;

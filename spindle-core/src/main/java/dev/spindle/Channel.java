@@ -142,7 +142,7 @@ public final class Channel<A> {
         Work prev = q.tail();
         for (int n = q.size(); n > 0; n--) {
             @SuppressWarnings("unchecked")
-            Waiter<A> g = (Waiter<A>) prev.next;
+            Waiter<A> g = (Waiter<A>) prev.queueLink();
             Pick other = g.pick;
             if (other != null && other.isPicked()) {
                 q.removeAfter(prev); // stale
@@ -170,7 +170,7 @@ public final class Channel<A> {
         WaitQueue q = takers;
         Work prev = q.tail();
         for (int n = q.size(); n > 0; n--) {
-            Work t = prev.next;
+            Work t = prev.queueLink();
             Pick other = Waiter.pickOf(t);
             if (other != null && other.isPicked()) {
                 q.removeAfter(prev);
@@ -224,7 +224,7 @@ public final class Channel<A> {
         int live = 0;
         Work e = q.tail();
         for (int n = q.size(); n > 0; n--) {
-            e = e.next;
+            e = e.queueLink();
             if (!Waiter.isStale(e)) {
                 live++;
             }
@@ -261,7 +261,7 @@ public final class Channel<A> {
     private final class Take extends Alt<A> implements Blocker {
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.fiber;
+            Strand<?> self = k.owner();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -328,7 +328,7 @@ public final class Channel<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            Strand<?> self = k.fiber;
+            Strand<?> self = k.owner();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;

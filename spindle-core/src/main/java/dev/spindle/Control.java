@@ -38,7 +38,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Fiber<A>> k) {
-            FiberCore<?> current = (FiberCore<?>) k.fiber;
+            FiberCore<?> current = (FiberCore<?>) k.owner();
             FiberCore<A> child = new FiberCore<>(job, w.engine(), mode == StartMode.CHILD ? current : null,
                     mode == StartMode.FORGET);
             w.fiberStarted();
@@ -53,7 +53,7 @@ final class Control {
             // where an idle worker can take it, and the child runs now on this stack (its steps spend the
             // same fuel, so depth stays bounded). A parent that starts many short children thus never
             // piles them up: each finishes before the next starts unless another worker takes over.
-            k.value = child;
+            k.setResumeValue(child);
             if (!w.engine().runtimeChoosesOrder()) {
                 // the driver chooses who runs first: queue both (the simulator's seed 0 runs the child first)
                 w.push(child);
@@ -94,7 +94,7 @@ final class Control {
                 finishJoin(w, k);
                 return;
             }
-            FiberCore<?> self = (FiberCore<?>) k.fiber;
+            FiberCore<?> self = (FiberCore<?>) k.owner();
             if (self == target) {
                 Trampoline.fail(w, k, new IllegalStateException("a fiber cannot join itself: " + target));
                 return;
@@ -136,12 +136,12 @@ final class Control {
         }
     }
 
-    /** Waits for a fiber's outcome on behalf of {@code k}; the joined fiber writes {@link #value}. */
+    /** Waits for a fiber's outcome on behalf of {@code k}; the joined fiber sets {@link #resumeValue()}. */
     static final class OutcomeCont<A> extends Cont<Outcome<A>> {
         private final Cont<Outcome<A>> k;
 
         OutcomeCont(Cont<Outcome<A>> k) {
-            super(k.fiber);
+            super(k.owner());
             this.k = k;
         }
 
@@ -166,7 +166,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            if (k.fiber == target) {
+            if (k.owner() == target) {
                 Trampoline.fail(w, k, new IllegalStateException(
                         "a fiber cannot cancel itself and wait for its end; use Job.cancelled()"));
                 return;
@@ -181,7 +181,7 @@ final class Control {
         private final Cont<Void> k;
 
         DiscardCont(Cont<Void> k) {
-            super(k.fiber);
+            super(k.owner());
             this.k = k;
         }
 
@@ -200,7 +200,7 @@ final class Control {
     static final class SelfCancel<A> extends Job<A> {
         @Override
         void doJob(Worker w, Cont<A> k) {
-            FiberCore<?> self = (FiberCore<?>) k.fiber;
+            FiberCore<?> self = (FiberCore<?>) k.owner();
             self.requestCancel(w);
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
@@ -220,7 +220,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            FiberCore<?> self = (FiberCore<?>) k.fiber;
+            FiberCore<?> self = (FiberCore<?>) k.owner();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -230,7 +230,7 @@ final class Control {
                 return;
             }
             Engine e = self.engine; // the queue Timer.removeWaiter finds again through the fiber
-            k.value = null;
+            k.setResumeValue(null);
             Timer t = new Timer(e.nanoTime() + nanos, k);
             self.blockOn(t);
             e.timers().schedule(t);
@@ -244,11 +244,11 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            if (k.fiber != null && k.fiber.cancelPending()) {
+            if (k.owner() != null && k.owner().cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
-            k.value = null;
+            k.setResumeValue(null);
             w.engine().pushGlobal(k);
         }
     }
@@ -269,7 +269,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Fiber<?>> k) {
-            Trampoline.succeed(w, k, (FiberCore<?>) k.fiber);
+            Trampoline.succeed(w, k, (FiberCore<?>) k.owner());
         }
     }
 
@@ -279,7 +279,7 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<RandomGenerator> k) {
-            FiberExtras x = ((FiberCore<?>) k.fiber).extras();
+            FiberExtras x = ((FiberCore<?>) k.owner()).extras();
             if (x.random == null) {
                 FiberObserver o = w.engine().observer();
                 RandomGenerator seeded = o == null ? null : o.newRandom();
@@ -315,11 +315,11 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            if (k.fiber != null) {
-                k.fiber.engine().nameFiber(k.fiber, name);
-                dev.spindle.internal.run.FiberObserver o = k.fiber.engine().observer();
+            if (k.owner() != null) {
+                k.owner().engine().nameFiber(k.owner(), name);
+                dev.spindle.internal.run.FiberObserver o = k.owner().engine().observer();
                 if (o != null) {
-                    o.named(k.fiber, name);
+                    o.named(k.owner(), name);
                 }
             }
             job.doJob(w, k);

@@ -36,9 +36,10 @@ import java.util.concurrent.Callable;
  * <p><b>One object per body.</b> This object is the continuation's target, the continuation of every job
  * the body awaits (a body awaits one job at a time, and each job resumes its continuation exactly once)
  * and the work item of the body's next step; {@link #state} says which role a run of it as work plays.
- * {@link #value} carries whatever is in flight: the body until it starts, each awaited job's outcome, the
- * body's result. A waiting body costs this object (40 bytes), the {@code Continuation} (48) and its stack
- * chunk (the frames from the body's entry to the yield), besides its fiber.
+ * {@link #resumeValue() The resume value} carries whatever is in flight: the body until it starts, each
+ * awaited job's outcome, the body's result. A waiting body costs this object (40 bytes), the
+ * {@code Continuation} (48) and its stack chunk (the frames from the body's entry to the yield), besides
+ * its fiber.
  *
  * <p><b>A small stack chunk.</b> The chunk copies the compiled frames between the continuation's entry and
  * the yield, and a compiled frame is as large as the most values its method keeps across any call or trap,
@@ -50,19 +51,17 @@ import java.util.concurrent.Callable;
  * (2) {@link #run} keeps no reference across the body (the JDK's entry keeps its continuation): it finds
  * this object again afterwards as the current context ({@link DirectContext#current}, a few loads; the body
  * never leaves its thread, see below), so the frame keeps one reference less for the whole body. The await itself keeps
- * this object across the yield: finding it again there as well made C2, once it had inlined the lookups,
- * keep the current thread across the yield instead, and the frame grew. In the idle-memory benchmark (a
- * body blocked in {@code read.await()}) the chunk holds just the entry frame (continuation entry,
- * {@link #run}, the body and the await inlined: 64 bytes) and {@code Continuation.yield0}'s: 200 bytes in
- * all, what a bare continuation keeping one value across a yield in its {@code run} costs, against 264
- * when the await had a compiled frame of its own.
+ * this object across the yield: a lookup there as well lets C2, once it inlines the lookup, keep the current
+ * thread across the yield instead, in a larger frame. A body blocked in {@code read.await()} thus has a chunk
+ * of just the entry frame (continuation entry, {@link #run}, the body and the await inlined) and
+ * {@code Continuation.yield0}'s, what a bare continuation keeping one value across a yield costs
+ * (DirectFootprintTest pins it).
  *
  * <p><b>No pool of idle continuations</b> (marl's {@code idleFibers}). A JDK continuation is one-shot: once
  * its runnable has returned it cannot run another, so a pooled one would have to loop, yielding at the end
- * of each body and being resumed for the next. A yield and a resume cost about 100 ns on a 2-core EPYC
- * (bare {@code Continuation.yield}/{@code run} loop), creating and running a fresh continuation that never
- * yields about 20-25 ns; and a fresh one allocates its stack chunk only at its first yield. So each body
- * gets a new continuation.
+ * of each body and being resumed for the next. A yield and a resume cost several times what creating and
+ * running a fresh continuation that never yields does, and a fresh one allocates its stack chunk only at
+ * its first yield. So each body gets a new continuation.
  *
  * <p><b>Helping while waiting.</b> An await whose job has to wait first runs, on the body's own stack, the
  * step of another body that its worker would run next anyway (the only item on the worker's stack, a body
@@ -146,11 +145,11 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
      * One of the constants above. Home thread: IDLE, DONE or RESUMING -> INLINE (before the job can see
      * this object) or FINISHED; INLINE -> DETACHED (CAS). Completer: INLINE -> DONE (CAS,
      * or a plain write on the home thread inside the inline run), DETACHED -> RESUMING (only the completer
-     * changes DETACHED). The outcome ({@link #value}, {@link #failed}) is written before DONE or RESUMING
+     * changes DETACHED). The outcome ({@link #resumeValue()}, {@link #failed}) is written before DONE or RESUMING
      * and read after them.
      */
     private volatile byte state;
-    /** {@link #value} is a failure (a Throwable the awaited job or the body ended with), not a value. */
+    /** {@link #resumeValue()} is a failure (a Throwable the awaited job or the body ended with), not a value. */
     private boolean failed;
     /** The body could not yield and waits on its thread; the resumption then only ends that wait. Home only. */
     private boolean waitingPinned;
@@ -160,7 +159,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     DirectCont(Callable<? extends A> body, Cont<A> k, Worker home) {
         super(k);
         this.home = home;
-        this.value = body;
+        setResumeValue(body);
         try {
             continuation = (Object) DirectBackend.NEW_CONTINUATION.invokeExact((Runnable) this);
         } catch (Throwable e) {
@@ -185,8 +184,8 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     @Override
     public void run() {
         @SuppressWarnings("unchecked")
-        Callable<? extends A> body = (Callable<? extends A>) value;
-        value = null;
+        Callable<? extends A> body = (Callable<? extends A>) resumeValue();
+        setResumeValue(null);
         Object result;
         boolean threw = false;
         try {
@@ -200,7 +199,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
 
     /** The body has returned {@code result}, or thrown it. */
     private void finished(Object result, boolean threw) {
-        value = result;
+        setResumeValue(result);
         failed = threw;
         STATE.set(this, FINISHED); // home thread, no await pending: nobody else writes state now
     }
@@ -217,7 +216,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         } catch (Throwable e) {
             if (state != FINISHED) {
                 STATE.set(this, FINISHED);
-                value = e;
+                setResumeValue(e);
                 failed = true;
             }
         } finally {
@@ -225,9 +224,9 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         }
         byte s = state;
         if (s == FINISHED) {
-            Object v = value;
+            Object v = resumeValue();
             boolean f = failed;
-            value = null;
+            setResumeValue(null);
             failed = false;
             @SuppressWarnings("unchecked")
             A a = f ? null : (A) v;
@@ -321,11 +320,11 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** What the await that has just completed gives: the value, or the exception it throws. */
     @SuppressWarnings("unchecked")
     private <B> B take() {
-        Object v = value;
-        value = null;
+        Object v = resumeValue();
+        setResumeValue(null);
         if (failed) {
             failed = false;
-            return outcome(fiber, null, (Throwable) v);
+            return outcome(owner(), null, (Throwable) v);
         }
         return (B) v;
     }
@@ -344,14 +343,14 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** The awaited job succeeded with {@code b}. */
     @Override
     public void doCont(Worker w, Object b) {
-        value = b;
+        setResumeValue(b);
         completed(w);
     }
 
     /** The awaited job failed with {@code e}, or was cancelled. */
     @Override
     public void doHandle(Worker w, Throwable e) {
-        value = e;
+        setResumeValue(e);
         failed = true;
         completed(w);
     }

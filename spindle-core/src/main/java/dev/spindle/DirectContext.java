@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code await}. The direct job's continuation is resumed only when the body has ended, so its
  * {@code finally} blocks always run first.
  *
- * <p>A context is a {@link Cont} of the fiber ({@link #fiber}) so that {@link DirectCont} can be the
+ * <p>A context is a {@link Cont} of the fiber ({@link #owner()}) so that {@link DirectCont} can be the
  * continuation of each job it awaits and the work item of its own next step, with no object per await;
  * {@link DirectRun} awaits through a {@link ThreadAwait} and is never queued.
  *
@@ -38,13 +38,13 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
     final Cont<A> k;
 
     DirectContext(Cont<A> k) {
-        super(k.fiber);
+        super(k.owner());
         this.k = k;
     }
 
     /** The direct fiber. */
     final FiberCore<?> self() {
-        return (FiberCore<?>) fiber;
+        return (FiberCore<?>) owner();
     }
 
     /** The engine the direct fiber runs on. */
@@ -57,15 +57,15 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
      */
     static DirectContext<?> current() {
         Worker w = Worker.ofWorkerThread(Thread.currentThread());
-        return w != null ? (DirectContext<?>) w.threadSlot : CURRENT.get();
+        return w != null ? (DirectContext<?>) w.ownThreadSlot() : CURRENT.get();
     }
 
     /** Makes this the calling thread's context; returns the previous one, to give to {@link #exit}. */
     final DirectContext<?> enter() {
         Worker w = Worker.ofWorkerThread(Thread.currentThread());
         if (w != null) {
-            DirectContext<?> previous = (DirectContext<?>) w.threadSlot;
-            w.threadSlot = this;
+            DirectContext<?> previous = (DirectContext<?>) w.ownThreadSlot();
+            w.setOwnThreadSlot(this);
             return previous;
         }
         DirectContext<?> previous = CURRENT.get();
@@ -76,7 +76,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
     static void exit(DirectContext<?> previous) {
         Worker w = Worker.ofWorkerThread(Thread.currentThread());
         if (w != null) {
-            w.threadSlot = previous;
+            w.setOwnThreadSlot(previous);
         } else if (previous == null) {
             CURRENT.remove();
         } else {
@@ -119,7 +119,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
 
             @Override
             public Strand<?> owner() {
-                return fiber;
+                return owner();
             }
         });
     }
@@ -157,7 +157,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
 
         @Override
         public void doCont(Worker w, B b) {
-            value = b;
+            setResumeValue(b);
             completed();
         }
 
@@ -186,7 +186,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
 
         /** What {@code await} gives: the value, or the exception it throws. */
         B outcome() {
-            return DirectContext.outcome(fiber, value, error);
+            return DirectContext.outcome(owner(), resumeValue(), error);
         }
     }
 
@@ -203,7 +203,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
             } else if (error != null) {
                 engine.submit(new FailWork(k, error));
             } else {
-                k.value = value;
+                k.setResumeValue(value);
                 engine.submit(k);
             }
         } else if (self.cancelPending()) {

@@ -29,7 +29,7 @@ final class DirectJob<A> extends Job<A> {
                             + " for the continuation backend (" + DirectBackend.UNAVAILABLE_BECAUSE + ")"));
             return;
         }
-        FiberCore<?> self = (FiberCore<?>) k.fiber;
+        FiberCore<?> self = (FiberCore<?>) k.owner();
         if (self.cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;

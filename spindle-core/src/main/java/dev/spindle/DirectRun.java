@@ -49,7 +49,7 @@ final class DirectRun<A> extends DirectContext<A> implements Runnable {
     @Override
     <B> B await(Job<B> job) {
         checkCancel();
-        ThreadAwait<B> c = new ThreadAwait<>(fiber);
+        ThreadAwait<B> c = new ThreadAwait<>(owner());
         submitAwaited(job, c);
         c.park();
         return c.outcome();

@@ -138,7 +138,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     @SuppressWarnings("unchecked")
     FiberCore(Job<A> job, Engine engine, FiberCore<?> parent, boolean reportsFailure) {
-        this.value = (A) job; // until the first run (see the overview)
+        setResumeValue((A) job); // until the first run (see the overview)
         this.engine = engine;
         this.parentOrExtras = parent;
         this.flagsAndDebt = reportsFailure ? REPORTS_FAILURE : 0;
@@ -266,13 +266,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     public void doWork(Worker w) {
         if ((flagsAndDebt & STARTED) == 0) {
             flagsAndDebt |= STARTED;
-            Job<A> job = (Job<A>) value;
-            value = null;
+            Job<A> job = (Job<A>) resumeValue();
+            setResumeValue(null);
             // Always entered, even with a cancel pending: finalizers that wrap the whole job must run,
             // and the job observes the cancel at its first bind or wait like any other.
             job.doJob(w, this);
         } else {
-            doCont(w, value);
+            doCont(w, resumeValue());
         }
     }
 
@@ -297,7 +297,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         if (state >= SUCCEEDED) {
             throw new IllegalStateException("fiber completed twice: " + this);
         }
-        value = (A) result; // published by the CAS or store of the final state below
+        setResumeValue((A) result); // published by the CAS or store of the final state below
         if (!STATE.compareAndSet(this, ACTIVE, finalState)) {
             // a joiner holds the lock: wait for it, then publish under the lock
             if (!lockJoiners()) {
@@ -319,8 +319,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             engine.reportUncaught(this, (Throwable) result);
         }
         while (waiting != null) {
-            Cont<?> next = (Cont<?>) waiting.next;
-            waiting.next = null;
+            Cont<?> next = (Cont<?>) waiting.queueLink();
+            waiting.setQueueLink(null);
             resumeJoiner(w, waiting);
             waiting = next;
         }
@@ -337,13 +337,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         if (k instanceof Callback<?>) {
             w.push(k);
         } else if (k instanceof Control.OutcomeCont<?> oc) {
-            ((Control.OutcomeCont<A>) oc).value = outcomeNow();
-            w.pushWake(oc.fiber, oc);
+            ((Control.OutcomeCont<A>) oc).setResumeValue(outcomeNow());
+            w.pushWake(oc.owner(), oc);
         } else if (state == SUCCEEDED) {
-            k.value = (B) value;
-            w.pushWake(k.fiber, k);
+            k.setResumeValue((B) resumeValue());
+            w.pushWake(k.owner(), k);
         } else {
-            w.pushWake(k.fiber, new FailWork(k, failureForJoiner()));
+            w.pushWake(k.owner(), new FailWork(k, failureForJoiner()));
         }
     }
 
@@ -351,8 +351,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     @SuppressWarnings("unchecked")
     Outcome<A> outcomeNow() {
         return switch (state) {
-            case SUCCEEDED -> Outcome.success(value);
-            case FAILED -> Outcome.failure((Throwable) value);
+            case SUCCEEDED -> Outcome.success(resumeValue());
+            case FAILED -> Outcome.failure((Throwable) resumeValue());
             case CANCELLED -> Outcome.cancelled();
             default -> throw new IllegalStateException("fiber not finished: " + this);
         };
@@ -360,12 +360,14 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     /** The value of a finished successful fiber. */
     A valueNow() {
-        return value;
+        return resumeValue();
     }
 
     /** The failure a joiner of a finished, unsuccessful fiber sees. */
     Throwable failureForJoiner() {
-        return state == FAILED ? (Throwable) value : new CancellationException("the joined fiber was cancelled");
+        return state == FAILED
+                ? (Throwable) resumeValue()
+                : new CancellationException("the joined fiber was cancelled");
     }
 
     int stateNow() {
@@ -377,14 +379,14 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * then continues at once). {@code k.fiber} may be null for a waiter on an ordinary thread.
      */
     boolean tryAddJoiner(Cont<?> k) {
-        FiberCore<?> waiter = (FiberCore<?>) k.fiber;
+        FiberCore<?> waiter = (FiberCore<?>) k.owner();
         if (waiter != null) {
             waiter.blockOn(this);
         }
         if (!lockJoiners()) {
             return false;
         }
-        k.next = joiners;
+        k.setQueueLink(joiners);
         joiners = k;
         unlockJoiners();
         return true;
@@ -397,17 +399,17 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         }
         Cont<?> prev = null;
         Cont<?> k = joiners;
-        while (k != null && k.fiber != waiter) {
+        while (k != null && k.owner() != waiter) {
             prev = k;
-            k = (Cont<?>) k.next;
+            k = (Cont<?>) k.queueLink();
         }
         if (k != null) {
             if (prev == null) {
-                joiners = (Cont<?>) k.next;
+                joiners = (Cont<?>) k.queueLink();
             } else {
-                prev.next = k.next;
+                prev.setQueueLink(k.queueLink());
             }
-            k.next = null;
+            k.setQueueLink(null);
         }
         unlockJoiners();
         return k;

@@ -108,7 +108,7 @@ public final class FiberLocal<T> {
 
         @Override
         void doJob(Worker w, Cont<T> k) {
-            Trampoline.succeed(w, k, local.valueIn((FiberCore<?>) k.fiber));
+            Trampoline.succeed(w, k, local.valueIn((FiberCore<?>) k.owner()));
         }
     }
 
@@ -130,7 +130,7 @@ public final class FiberLocal<T> {
                 w.bounce(new Jobs.JobWork<>(this, k));
                 return;
             }
-            FiberExtras x = ((FiberCore<?>) k.fiber).extras();
+            FiberExtras x = ((FiberCore<?>) k.owner()).extras();
             FiberExtras.Bindings saved = x.bindings;
             x.bindings = saved.with(local, value);
             job.doJob(w, new Restore<>(k, x, saved));
@@ -144,7 +144,7 @@ public final class FiberLocal<T> {
         private final FiberExtras.Bindings saved;
 
         Restore(Cont<A> k, FiberExtras extras, FiberExtras.Bindings saved) {
-            super(k.fiber);
+            super(k.owner());
             this.k = k;
             this.extras = extras;
             this.saved = saved;

@@ -30,7 +30,7 @@ final class Finalize {
                 w.bounce(new Jobs.JobWork<>(this, k));
                 return;
             }
-            k.fiber.mask();
+            k.owner().mask();
             job.doJob(w, new UnmaskCont<>(k));
         }
     }
@@ -39,14 +39,14 @@ final class Finalize {
         private final Cont<A> k;
 
         UnmaskCont(Cont<A> k) {
-            super(k.fiber);
+            super(k.owner());
             this.k = k;
         }
 
         @Override
         public void doCont(Worker w, A a) {
-            if (fiber.unmask()) {
-                ((FiberCore<?>) fiber).cancelChildren(w);
+            if (owner().unmask()) {
+                ((FiberCore<?>) owner()).cancelChildren(w);
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
                 Trampoline.succeed(w, k, a);
@@ -55,8 +55,8 @@ final class Finalize {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            if (fiber.unmask()) {
-                ((FiberCore<?>) fiber).cancelChildren(w);
+            if (owner().unmask()) {
+                ((FiberCore<?>) owner()).cancelChildren(w);
             }
             Trampoline.fail(w, k, e);
         }
@@ -90,7 +90,7 @@ final class Finalize {
         private final Cont<A> k;
 
         EnsureCont(Job<Void> finalizer, boolean onlyOnCancel, Cont<A> k) {
-            super(k.fiber);
+            super(k.owner());
             this.finalizer = finalizer;
             this.onlyOnCancel = onlyOnCancel;
             this.k = k;
@@ -122,7 +122,7 @@ final class Finalize {
         private final Throwable bodyError;
 
         AfterFinalizer(Cont<A> k, A bodyValue, Throwable bodyError) {
-            super(k.fiber);
+            super(k.owner());
             this.k = k;
             this.bodyValue = bodyValue;
             this.bodyError = bodyError;

@@ -39,7 +39,7 @@ final class Handle {
         private final Cont<A> k;
 
         RecoverCont(Function<? super Throwable, ? extends Job<A>> handler, Cont<A> k) {
-            super(k.fiber);
+            super(k.owner());
             this.handler = handler;
             this.k = k;
         }
@@ -94,7 +94,7 @@ final class Handle {
         private final Cont<Outcome<A>> k;
 
         AttemptCont(Cont<Outcome<A>> k) {
-            super(k.fiber);
+            super(k.owner());
             this.k = k;
         }
 

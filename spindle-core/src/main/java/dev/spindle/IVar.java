@@ -162,8 +162,8 @@ public final class IVar<A> {
         unlock();
         while (waiting != null) {
             Work e = waiting;
-            waiting = e.next;
-            e.next = null;
+            waiting = e.queueLink();
+            e.setQueueLink(null);
             resumeReader(w, e, newState, r);
         }
         return true;
@@ -228,7 +228,7 @@ public final class IVar<A> {
                 deliver(w, k, s);
                 return;
             }
-            Strand<?> self = k.fiber;
+            Strand<?> self = k.owner();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;

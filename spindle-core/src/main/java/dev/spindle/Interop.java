@@ -37,7 +37,7 @@ final class Interop {
 
         /** Blocks {@code k}'s fiber here; the subclass then starts the external work. */
         final boolean block(Worker w) {
-            FiberCore<?> self = (FiberCore<?>) k.fiber;
+            FiberCore<?> self = (FiberCore<?>) k.owner();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return false;
@@ -48,7 +48,7 @@ final class Interop {
 
         /** Called after the external work started: withdraws at once if cancellation arrived. */
         final void blocked(Worker w) {
-            ((FiberCore<?>) k.fiber).checkCancelWhileBlocked(w, this);
+            ((FiberCore<?>) k.owner()).checkCancelWhileBlocked(w, this);
         }
 
         /** Delivers the external result (from any thread) unless cancellation claimed the wait. */
@@ -57,7 +57,7 @@ final class Interop {
                 return;
             }
             if (error == null) {
-                k.value = value;
+                k.setResumeValue(value);
                 engine.submit(k);
             } else {
                 engine.submit(new FailWork(k, unwrap(error)));
@@ -66,7 +66,7 @@ final class Interop {
 
         @Override
         public final Cont<?> removeWaiter(Strand<?> fiber) {
-            if (fiber == k.fiber && CLAIMED.compareAndSet(this, 0, 1)) {
+            if (fiber == k.owner() && CLAIMED.compareAndSet(this, 0, 1)) {
                 try {
                     onCancelled();
                 } catch (UnsupportedOperationException notCancellable) {

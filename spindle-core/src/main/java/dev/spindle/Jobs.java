@@ -27,7 +27,7 @@ final class Jobs {
 
         @Override
         public dev.spindle.internal.run.Strand<?> owner() {
-            return k.fiber;
+            return k.owner();
         }
 
         @Override

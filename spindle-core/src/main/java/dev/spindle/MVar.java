@@ -133,8 +133,8 @@ public final class MVar<A> {
         // Readers see the value as of the fill, whatever happens to the MVar next (linearised at the fill).
         while (waitingReaders != null) {
             Work e = waitingReaders;
-            waitingReaders = e.next;
-            e.next = null;
+            waitingReaders = e.queueLink();
+            e.setQueueLink(null);
             if (Waiter.commit(e)) {
                 Waiter.release(w, e, x);
             } // else that choose went another way
@@ -193,7 +193,7 @@ public final class MVar<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.fiber;
+            Strand<?> self = k.owner();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -305,7 +305,7 @@ public final class MVar<A> {
         private final Cont<A> k;
 
         ModifyCont(Function<? super A, ? extends A> f, Cont<A> k) {
-            super(k.fiber);
+            super(k.owner());
             this.f = f;
             this.k = k;
         }

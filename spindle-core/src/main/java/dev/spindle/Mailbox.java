@@ -175,7 +175,7 @@ public final class Mailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.fiber;
+            Strand<?> self = k.owner();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;

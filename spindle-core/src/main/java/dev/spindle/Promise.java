@@ -115,7 +115,7 @@ public final class Promise<A> {
         private final Cont<Void> k;
 
         Settle(IVar<A> result, Cont<Void> k) {
-            super(k.fiber);
+            super(k.owner());
             this.result = result;
             this.k = k;
         }

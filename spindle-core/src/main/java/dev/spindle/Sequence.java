@@ -48,19 +48,19 @@ final class Sequence {
         private final Cont<B> k;
 
         BindCont(Function<? super A, ? extends Job<B>> f, Cont<B> k) {
-            super(k.fiber);
+            super(k.owner());
             this.f = f;
             this.k = k;
         }
 
         @Override
         public void doCont(Worker w, A a) {
-            if (fiber != null && fiber.cancelPending()) {
+            if (owner() != null && owner().cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
             if (w.outOfFuel()) {
-                value = a;
+                setResumeValue(a);
                 w.bounce(this);
                 return;
             }
@@ -69,7 +69,7 @@ final class Sequence {
 
         /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
         static <A, B> void step(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
-            if (k.fiber != null && k.fiber.cancelPending()) {
+            if (k.owner() != null && k.owner().cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
@@ -122,14 +122,14 @@ final class Sequence {
         private final Cont<B> k;
 
         ThenCont(Job<B> second, Cont<B> k) {
-            super(k.fiber);
+            super(k.owner());
             this.second = second;
             this.k = k;
         }
 
         @Override
         public void doCont(Worker w, A a) {
-            if (fiber != null && fiber.cancelPending()) {
+            if (owner() != null && owner().cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else if (w.outOfFuel()) {
                 w.bounce(new Jobs.JobWork<>(second, k));
@@ -169,7 +169,7 @@ final class Sequence {
         private final Cont<B> k;
 
         MapCont(Function<? super A, ? extends B> f, Cont<B> k) {
-            super(k.fiber);
+            super(k.owner());
             this.f = f;
             this.k = k;
         }

@@ -72,7 +72,7 @@ final class Supervisor<A, R> extends Job<R> {
             }
             return;
         }
-        FiberCore<?> parent = (FiberCore<?>) k.fiber;
+        FiberCore<?> parent = (FiberCore<?>) k.owner();
         if (parent.cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
@@ -236,10 +236,10 @@ final class Supervisor<A, R> extends Job<R> {
 
         private void resume(Worker w, R value, Throwable error) {
             if (error == null) {
-                k.value = value;
-                w.pushWake(k.fiber, k);
+                k.setResumeValue(value);
+                w.pushWake(k.owner(), k);
             } else {
-                w.pushWake(k.fiber, new FailWork(k, error));
+                w.pushWake(k.owner(), new FailWork(k, error));
             }
         }
 

@@ -30,7 +30,7 @@ final class FiberFixtures {
     static int joinerCount(Fiber<?> f) {
         int n = 0;
         try {
-            for (Work k = (Work) JOINERS.get(((FiberCore<?>) f)); k != null; k = k.next) {
+            for (Work k = (Work) JOINERS.get(((FiberCore<?>) f)); k != null; k = k.queueLink()) {
                 n++;
             }
         } catch (IllegalAccessException e) {

@@ -85,7 +85,7 @@ public class DirectAwaitComplete {
         boolean waits = (byte) STATE.getVolatile(body) != DONE && STATE.compareAndSet(body, INLINE, DETACHED);
         if (!waits) {
             how = 1;
-            r.r2 = StressFixtures.valueOf((Box) body.value);
+            r.r2 = StressFixtures.valueOf((Box) body.resumeValue());
         }
     }
 
@@ -97,7 +97,7 @@ public class DirectAwaitComplete {
             r.r1 = 2;
             Work step = RunAccess.nextWork(home);
             r.r2 = step != body ? -2 : (byte) STATE.getVolatile(body) != RESUMING ? -3
-                    : StressFixtures.valueOf((Box) body.value);
+                    : StressFixtures.valueOf((Box) body.resumeValue());
         }
     }
 }

@@ -102,7 +102,7 @@ public class IVarHandOff {
             return;
         }
         how = 2;
-        r.r2 = resumed == k ? StressFixtures.valueOf(k.value) : -3;
+        r.r2 = resumed == k ? StressFixtures.valueOf(k.resumeValue()) : -3;
     }
 
     /** Records how the value came, and collects a resumption that came after the reader looked. */
@@ -111,7 +111,7 @@ public class IVarHandOff {
         r.r1 = how;
         if (how == 3) {
             Work resumed = RunAccess.pollGlobal(readerEngine);
-            r.r2 = resumed == k ? StressFixtures.valueOf(k.value) : -2;
+            r.r2 = resumed == k ? StressFixtures.valueOf(k.resumeValue()) : -2;
         }
         if (k.failure != null) {
             r.r2 = -4;

@@ -86,7 +86,7 @@ public class JoinFinishWithdraw {
     @Arbiter
     public void arbiter(III_Result r) {
         r.r1 = joined ? 1 : 0;
-        Box b = joiner.value;
+        Box b = joiner.resumeValue();
         r.r2 = joined ? (b == null ? 0 : b.x) : valueAtOnce;
         r.r3 = withdrawn ? 1 : 0;
     }

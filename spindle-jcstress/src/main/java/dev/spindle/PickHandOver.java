@@ -73,7 +73,7 @@ public class PickHandOver {
         Work wk = RunAccess.popLocal(chooser);
         if (wk != null) {
             how = 1;
-            r.r2 = wk == k ? StressFixtures.valueOf(k.value) : -3;
+            r.r2 = wk == k ? StressFixtures.valueOf(k.resumeValue()) : -3;
         }
     }
 
@@ -84,7 +84,7 @@ public class PickHandOver {
         if (how == 0) {
             Work wk = RunAccess.pollGlobal(chooser.engine());
             r.r1 = 2;
-            r.r2 = wk == null ? -2 : wk == k ? StressFixtures.valueOf(k.value) : -3;
+            r.r2 = wk == null ? -2 : wk == k ? StressFixtures.valueOf(k.resumeValue()) : -3;
         }
         if (RunAccess.popLocal(chooser) != null || RunAccess.pollGlobal(chooser.engine()) != null) {
             r.r2 = -4;

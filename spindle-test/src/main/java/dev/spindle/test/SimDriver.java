@@ -251,8 +251,8 @@ class SimDriver implements Driver {
         }
         Work wk = engine.timers().takeDue(now);
         while (wk != null) {
-            Work following = wk.next;
-            wk.next = null;
+            Work following = wk.queueLink();
+            wk.setQueueLink(null);
             due.add(wk);
             wk = following;
         }

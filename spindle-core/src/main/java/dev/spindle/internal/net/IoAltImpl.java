@@ -40,7 +40,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
     @Override
     @SuppressWarnings("unchecked")
     public void doJob(Worker w, Cont<A> k) {
-        if (k.fiber.cancelPending()) {
+        if (k.owner().cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }
@@ -128,7 +128,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
             if (failed) {
                 pk.resume(w, new FailWork(k, (Throwable) value));
             } else {
-                k.value = (A) value;
+                k.setResumeValue((A) value);
                 pk.resume(w, k);
             }
         }

@@ -171,11 +171,11 @@ public final class NetPoller implements Poller {
 
     /** Appends a waiter made ready by the current select to its chain. Called by the selecting thread. */
     void collect(Work waiter) {
-        waiter.next = null;
+        waiter.setQueueLink(null);
         if (readyTail == null) {
             readyHead = waiter;
         } else {
-            readyTail.next = waiter;
+            readyTail.setQueueLink(waiter);
         }
         readyTail = waiter;
     }

@@ -135,7 +135,7 @@ public final class Port {
                     served |= interests[i];
                     Work wk = waiters[i];
                     removeAt(i);
-                    wk.next = chain;
+                    wk.setQueueLink(chain);
                     chain = wk;
                 }
             }
@@ -143,7 +143,7 @@ public final class Port {
         }
         while (chain != null) {
             Work wk = chain;
-            chain = wk.next;
+            chain = wk.queueLink();
             sink.collect(wk);
         }
     }

@@ -1,10 +1,8 @@
 package dev.spindle.internal.run;
 
- 
-
 /**
  * A one-shot continuation: success ({@link #doCont}), failure ({@link #doHandle}) and, through
- * {@link Work}, a queueable work item that resumes with the {@link #value} stored in it.
+ * {@link Work}, a queueable work item that resumes with the {@link #resumeValue} stored in it.
  *
  * <p>Resuming a blocked continuation allocates nothing: the resumer writes {@code value} and pushes the
  * continuation itself onto a work stack (Hopac's {@code Cont}). A continuation is resumed at most once.
@@ -13,23 +11,41 @@ package dev.spindle.internal.run;
  */
 public abstract class Cont<A> extends Work {
     /** The value to resume with when run as work. Written by the resumer before publishing the item. */
-    public A value;
+    private A value;
     /**
      * The fiber this continuation belongs to: the context for cancellation checks and for starting child
-     * fibers. Set once at construction (a fiber points at itself).
+     * fibers. Final: set at construction (a fiber points at itself); null for a waiter that is no fiber.
      */
-    public Strand<?> fiber;
+    private final Strand<?> fiber;
 
     /** Creates a continuation of {@code fiber}. */
     protected Cont(Strand<?> fiber) {
         this.fiber = fiber;
     }
 
+    /** Creates a fiber: the continuation that is its own fiber context ({@link Strand}). */
+    Cont() {
+        this.fiber = (Strand<?>) this;
+    }
+
+    /** The value this continuation resumes with when run as work (what the last resumer stored). */
+    public final A resumeValue() {
+        return value;
+    }
+
+    /**
+     * Stores the value to resume with. The resumer calls it before it publishes this continuation (pushes
+     * it or hands it over), which orders the write for the thread that runs it.
+     */
+    public final void setResumeValue(A a) {
+        value = a;
+    }
+
     /** Continues with {@code a}. */
     public abstract void doCont(Worker w, A a);
 
     @Override
-    public Strand<?> owner() {
+    public final Strand<?> owner() {
         return fiber;
     }
 

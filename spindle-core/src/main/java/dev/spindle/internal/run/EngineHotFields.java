@@ -5,9 +5,9 @@ package dev.spindle.internal.run;
  * lines of their own: 64 bytes of padding on each side ({@link CacheLinePadding} before,
  * {@link EngineHotFieldsPadded} after), laid out before Engine's own fields because the JVM places a
  * superclass's fields first (and within one class, longs before ints and references, hence a class per
- * layer). Without it, the read-mostly fields read on every fiber's start and
- * end (the observer, the driver) shared a line with them, and every global push or park by one worker cost
- * the other a cache miss on each fiber: skynet ran at 100 ms instead of about 50 on two workers.
+ * layer). Without it, the read-mostly fields read on every fiber's start and end (the observer, the driver)
+ * would share a line with them, and every global push or park by one worker would cost the others a cache
+ * miss on each fiber.
  */
 abstract class EngineHotFields extends CacheLinePadding {
     /** Guards head/tail of the global queue. */

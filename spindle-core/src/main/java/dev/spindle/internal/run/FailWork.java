@@ -18,7 +18,7 @@ public final class FailWork extends Work {
 
     @Override
     public Strand<?> owner() {
-        return k.fiber;
+        return k.owner();
     }
 
     @Override

@@ -14,9 +14,8 @@ import java.lang.invoke.VarHandle;
  * <p>Why not a shared {@code lock(handle, owner)}: a VarHandle passed as an argument is fast only where
  * C2 inlines the call and sees the handle as a constant; compiled on its own, the call is the generic
  * VarHandle path (a guard and a method-handle call), and once that compilation exists C2 declines to
- * inline the method elsewhere ("already compiled into a big method"). Whether that happened depended on
- * the run: in about one JVM in three a channel's take released its lock through the generic path, and
- * spindle-direct pingpong cost 170-200 ns per round trip instead of 150.
+ * inline the method elsewhere ("already compiled into a big method"). Whether that happens depends on the
+ * run, so a primitive's lock would cost more in some JVMs than in others.
  */
 public final class SpinLock {
     private SpinLock() {

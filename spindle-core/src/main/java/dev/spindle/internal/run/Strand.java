@@ -25,8 +25,7 @@ public abstract class Strand<A> extends Cont<A> {
 
     /** Creates a strand; it is its own fiber context. */
     protected Strand() {
-        super(null);
-        this.fiber = this;
+        super();
     }
 
     /** The engine whose workers run this strand (and whose {@code close()} waits for it). */

@@ -57,7 +57,7 @@ public final class Timer extends Work implements Blocker {
 
     @Override
     public Cont<?> removeWaiter(Strand<?> fiber) {
-        if (work instanceof Cont<?> k && k.fiber == fiber && fiber.engine().timers().cancel(this)) {
+        if (work instanceof Cont<?> k && k.owner() == fiber && fiber.engine().timers().cancel(this)) {
             return k;
         }
         return null;

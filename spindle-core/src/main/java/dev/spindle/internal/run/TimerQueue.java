@@ -43,10 +43,9 @@ import java.util.concurrent.locks.LockSupport;
  *   Sleeps until the earliest deadline, queues the due chain on the engine's global queue in one append
  *   and wakes a worker. Under a stream of timers it wakes at most once per COALESCE_NANOS: each wake-up
  *   costs a futex call here and a worker unpark, so coalescing trades at most COALESCE_NANOS (250 µs) of
- *   lateness for far fewer hand-offs (at most 4,000 a second, however many timers fall due). 250 and
- *   1,000 µs gave the same timers benchmark within its noise; the shorter bound keeps a short sleep in
- *   a loop close to its length. Arming a timer that is due before the planned wake-up unparks the
- *   thread. The thread starts with the first timer and stops with the engine.
+ *   lateness for far fewer hand-offs (at most 4,000 a second, however many timers fall due). The bound
+ *   is short so that a short sleep in a loop stays close to its length. Arming a timer that is due before
+ *   the planned wake-up unparks the thread. The thread starts with the first timer and stops with the engine.
  *
  * Cost
  *   A Timer is 32 bytes, plus a reference in its slot's array (at most two while holes wait to be

@@ -11,7 +11,7 @@ public final class Trampoline {
     /** Delivers {@code a} to {@code k}, bouncing ({@code k} itself is the work item) when the budget is spent. */
     public static <A> void succeed(Worker w, Cont<A> k, A a) {
         if (w.outOfFuel()) {
-            k.value = a;
+            k.setResumeValue(a);
             w.bounce(k);
         } else {
             k.doCont(w, a);

@@ -3,12 +3,28 @@ package dev.spindle.internal.run;
 /**
  * A unit of work that a {@link Worker} runs: the runtime's only schedulable thing.
  *
- * <p>Work items are linked intrusively through {@link #next}, so queueing one allocates nothing.
+ * <p>Work items are linked intrusively through {@link #queueLink}, so queueing one allocates nothing.
  * An item is in at most one queue or stack at a time; whoever holds the queue owns the link.
  */
 public abstract class Work {
-    /** Intrusive link. Written by the owner of the queue or stack that holds this item; null when unqueued. */
-    public Work next;
+    /**
+     * Intrusive link. Read and written only by the holder of the queue or stack that holds this item (this
+     * package's queues use it directly); null when unqueued.
+     */
+    Work next;
+
+    /** The next item in the queue or stack holding this one. Only the holder of that queue may call it. */
+    public final Work queueLink() {
+        return next;
+    }
+
+    /**
+     * Links {@code n} after this item in the queue or stack holding it (null: unlinks). Only the holder of
+     * that queue may call it, and the queue's own publication orders the write for other threads.
+     */
+    public final void setQueueLink(Work n) {
+        next = n;
+    }
 
     /** Runs this item on worker {@code w}. */
     public abstract void doWork(Worker w);

@@ -23,8 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  *   ({@code Engine.idleCount > 0}, one volatile read per item), it moves the oldest item of its stack (the
  *   bottom, found by a bounded walk) to the engine's global queue and wakes one, as a thief in a
  *   work-stealing deque takes the oldest task: in a fork/join tree that is the parent with the most work
- *   left. Idle workers take one item at a time from the global queue. Sharing keeps the owner's push and pop free of any atomic instruction,
- *   and the check is a single read when nobody is idle (Hopac does the same).
+ *   left. Idle workers take one item at a time from the global queue. Sharing keeps the owner's push and
+ *   pop free of any atomic instruction, and the check is a single read when nobody is idle (Hopac does
+ *   the same).
  *
  * Steps, trampolining and fairness
  * ================================
@@ -36,6 +37,29 @@ import java.util.concurrent.locks.LockSupport;
  *   local items, so two fibers ping-ponging on one worker cannot starve work queued from outside; and at
  *   those looks it runs the item under the top once the same item has lain there for a few looks in a
  *   row ({@link #unstarve}), so the pair cannot starve local work beneath it either.
+ *
+ * Worker state (field state; the engine's idleCount counts PARKED workers)
+ * ========================================================================
+ *
+ *            owner: out of work, announceParked()
+ *            (state = PARKED, then idleCount++)
+ *   ACTIVE ----------------------------------------> PARKED
+ *     ^  ^                                            |  |
+ *     |  | owner: mayPark() false, or woken by        |  | producer: signalIfParked()
+ *     |  | its own poll (CAS PARKED -> ACTIVE,        |  | (CAS PARKED -> SIGNALLED, idleCount--,
+ *     |  +--------- then idleCount--) ----------------+  |  unpark the driver, wake its poll)
+ *     |                                                  v
+ *     +------- owner: back from park (state = ACTIVE, ---- SIGNALLED
+ *              wakeups++; the producer already took
+ *              it off idleCount)
+ *
+ *   INV: only the owner (the thread driving this worker) moves the state out of ACTIVE or SIGNALLED;
+ *        producers only CAS PARKED -> SIGNALLED. Exactly one of the owner's CAS back to ACTIVE and a
+ *        producer's CAS to SIGNALLED wins, and the winner decrements idleCount, so each park is counted
+ *        out once.
+ *   Fields: state (volatile; owner writes, producers CAS), thread (volatile; written by the driver as a
+ *   drive begins and ends, read by producers to unpark), inbox (volatile; CAS push by any thread, swap by
+ *   the owner); everything else is the owner's.
  *
  * Parking (no lost wake-ups)
  * ==========================
@@ -57,8 +81,8 @@ import java.util.concurrent.locks.LockSupport;
  *   stack object; parks, wake-ups and shares are counted where they happen, off the per-item path. Other
  *   threads read all of these racily, for reports and metrics only.
  *
- * Fields: the stack and counters are owner-only plain fields; {@code state} and {@code thread} are read
- * by producers (volatile).
+ * Fields: the stack and counters are owner-only plain fields; {@code state}, {@code thread} and
+ * {@code inbox} are shared (see the state diagram).
  * </pre>
  */
 public final class Worker extends CacheLinePadding {
@@ -146,7 +170,7 @@ public final class Worker extends CacheLinePadding {
      * The API layer's per-thread slot on worker threads (the direct body this thread runs), cheaper than a
      * thread-local. Read and written by this worker's own thread only.
      */
-    public Object threadSlot;
+    private Object threadSlot;
     /** Work other threads handed to this worker ({@link #pushInbox}); newest first. CAS push, swap take. */
     private volatile Work inbox;
     /** Inbox items taken and not yet run (a chain through {@code Work.next}). Owner only. */
@@ -160,6 +184,22 @@ public final class Worker extends CacheLinePadding {
     /** The engine running this worker. */
     public Engine engine() {
         return engine;
+    }
+
+    /** The slot of this worker's own thread (the field {@code threadSlot}). Only that thread may call it. */
+    public Object ownThreadSlot() {
+        assert isOwnThread();
+        return threadSlot;
+    }
+
+    /** Sets the slot of this worker's own thread. Only that thread may call it. */
+    public void setOwnThreadSlot(Object o) {
+        assert isOwnThread();
+        threadSlot = o;
+    }
+
+    private boolean isOwnThread() {
+        return Thread.currentThread() instanceof WorkerThread wt && wt.worker == this;
     }
 
     /** Pushes {@code wk} on this worker's local stack; it runs before anything queued earlier here. */
@@ -196,7 +236,7 @@ public final class Worker extends CacheLinePadding {
      * answer means the fiber's code is suspended here and cannot run until this thread lets it.
      */
     public boolean topContinues(Strand<?> fiber) {
-        return stack.top instanceof Cont<?> k && k.fiber == fiber;
+        return stack.top instanceof Cont<?> k && k.owner() == fiber;
     }
 
     /**
@@ -277,8 +317,7 @@ public final class Worker extends CacheLinePadding {
     /**
      * Queues {@code wk} to continue after the stack unwinds; every few bounces, behind other work if this
      * worker has any to run (its stack, its inbox, the global queue). With none, the yield would only wake
-     * an idle worker to race for the very item (a futex call, and the busy fiber moving cores): spawnjoin
-     * parked and woke its idle worker some 400 times a run for that.
+     * an idle worker to race for the very item (a futex call, and the busy fiber moving cores).
      */
     public void bounce(Work wk) {
         fuel = FUEL;
@@ -289,9 +328,9 @@ public final class Worker extends CacheLinePadding {
             bounces = 0;
             engine.pushGlobal(wk);
             // The local work the busy item sat on runs next. Without this reset, when the yield period is a
-            // multiple of GLOBAL_CHECK_INTERVAL the periodic global check fired right after every automatic
-            // yield and took the busy item straight back, and the local items below it never ran (found with
-            // spindle.bouncesPerYield=64; the surefire run "other-fuel" keeps FairnessTest on such values).
+            // multiple of GLOBAL_CHECK_INTERVAL the periodic global check would fire right after every
+            // automatic yield and take the busy item straight back, and the local items below it would never
+            // run (the surefire run "other-fuel" keeps FairnessTest on such values).
             localRuns = 0;
         } else {
             push(wk);
@@ -745,7 +784,7 @@ public final class Worker extends CacheLinePadding {
      * {@link #GLOBAL_CHECK_INTERVAL} items, so that it stays in the young generation. Pushes store fresh
      * (young) references here on every item. Under G1, storing a young reference into an old-generation
      * object (as a long-lived Worker soon is) takes the post-write barrier's slow path with its StoreLoad
-     * fence, about 5 ns on JDK 25 here, while a store into a young object is filtered out at once.
+     * fence, while a store into a young object is filtered out at once.
      */
     private static final class LocalStack {
         /** Top of the LIFO stack (the next item to run). */

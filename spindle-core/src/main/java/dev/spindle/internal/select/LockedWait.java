@@ -67,7 +67,7 @@ public abstract class LockedWait<A> extends AltImpl<A> {
             Trampoline.succeed(w, k, null);
             return;
         }
-        Strand<?> self = k.fiber;
+        Strand<?> self = k.owner();
         if (self.cancelPending()) {
             Trampoline.failCancelled(w, k);
             return;

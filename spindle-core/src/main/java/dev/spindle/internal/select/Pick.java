@@ -140,7 +140,7 @@ public final class Pick extends Else implements Blocker {
      * being cancelled (then {@code k} has already been failed with the cancel signal).
      */
     public static Pick begin(Worker w, Cont<?> k, Object root) {
-        Strand<?> f = k.fiber;
+        Strand<?> f = k.owner();
         if (f.cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return null;

@@ -53,7 +53,7 @@ public final class ThreadWaiter extends Cont<Object> implements StopCondition {
 
     /** Resumes the thread with {@code v}. Once, by the waker that unlinked it. */
     void wake(Object v) {
-        value = v;
+        setResumeValue(v);
         woken = true;
         LockSupport.unpark(thread);
     }
@@ -103,7 +103,7 @@ public final class ThreadWaiter extends Cont<Object> implements StopCondition {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return value;
+        return resumeValue();
     }
 
     /**

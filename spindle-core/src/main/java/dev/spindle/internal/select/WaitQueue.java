@@ -62,7 +62,7 @@ public class WaitQueue extends WorkFifo {
      */
     public final Work pollCommitted() {
         while (!isEmpty()) {
-            Work e = tail().next;
+            Work e = tail().queueLink();
             boolean ours = Waiter.commit(e);
             removeAfter(tail());
             if (ours) {
@@ -76,7 +76,7 @@ public class WaitQueue extends WorkFifo {
     public final boolean remove(Work entry) {
         Work prev = tail();
         for (int n = size(); n > 0; n--) {
-            Work e = prev.next;
+            Work e = prev.queueLink();
             if (e == entry) {
                 removeAfter(prev);
                 return true;
@@ -91,7 +91,7 @@ public class WaitQueue extends WorkFifo {
         int live = 0;
         Work e = tail();
         for (int n = size(); n > 0; n--) {
-            e = e.next;
+            e = e.queueLink();
             if (!Waiter.isStale(e)) {
                 live++;
             }
@@ -113,7 +113,7 @@ public class WaitQueue extends WorkFifo {
     public final Work removePlainOf(Strand<?> fiber) {
         Work prev = tail();
         for (int n = size(); n > 0; n--) {
-            Work e = prev.next;
+            Work e = prev.queueLink();
             if (Waiter.pickOf(e) == null && Waiter.isOf(e, fiber)) {
                 return removeAfter(prev);
             }
@@ -123,7 +123,7 @@ public class WaitQueue extends WorkFifo {
     }
 
     private void dropStaleHead() {
-        while (!isEmpty() && Waiter.isStale(tail().next)) {
+        while (!isEmpty() && Waiter.isStale(tail().queueLink())) {
             removeAfter(tail());
         }
     }
@@ -131,7 +131,7 @@ public class WaitQueue extends WorkFifo {
     private void sweep() {
         Work prev = tail();
         for (int n = size(); n > 0; n--) {
-            Work e = prev.next;
+            Work e = prev.queueLink();
             if (Waiter.isStale(e)) {
                 removeAfter(prev);
             } else {

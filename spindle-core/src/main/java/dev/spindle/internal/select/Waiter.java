@@ -49,7 +49,7 @@ public final class Waiter<A> extends Work {
     /** Who waits as entry {@code e}: its fiber, or the thread of a {@link ThreadWaiter}; null for a send. */
     public static Object identityOf(Work e) {
         Cont<?> k = contOf(e);
-        return k instanceof ThreadWaiter t ? t.thread() : k == null ? null : k.fiber;
+        return k instanceof ThreadWaiter t ? t.thread() : k == null ? null : k.owner();
     }
 
     /** The alternative number of a queue entry (0 for a plain one). */
@@ -65,7 +65,7 @@ public final class Waiter<A> extends Work {
     /** Whether an entry waits on behalf of {@code fiber} (a send waits for nobody). */
     public static boolean isOf(Work e, Strand<?> fiber) {
         Cont<?> k = contOf(e);
-        return k != null && k.fiber == fiber;
+        return k != null && k.owner() == fiber;
     }
 
     /**
@@ -95,8 +95,8 @@ public final class Waiter<A> extends Work {
     public static void releaseAll(Worker w, Work chain, Object value) {
         while (chain != null) {
             Work e = chain;
-            chain = e.next;
-            e.next = null;
+            chain = e.queueLink();
+            e.setQueueLink(null);
             if (commit(e)) {
                 release(w, e, value);
             }
@@ -135,7 +135,7 @@ public final class Waiter<A> extends Work {
         if (p != null) {
             p.resume(w, k);
         } else {
-            wake(w, k.fiber, k);
+            wake(w, k.owner(), k);
         }
     }
 
@@ -151,7 +151,7 @@ public final class Waiter<A> extends Work {
         if (p != null) {
             p.resume(w, fail);
         } else {
-            wake(w, k.fiber, fail);
+            wake(w, k.owner(), fail);
         }
     }
 
@@ -170,7 +170,7 @@ public final class Waiter<A> extends Work {
 
     @SuppressWarnings("unchecked")
     public static void setValue(Cont<?> k, Object value) {
-        ((Cont<Object>) k).value = value;
+        ((Cont<Object>) k).setResumeValue(value);
     }
 
     @Override
