@@ -104,7 +104,7 @@ public abstract class Alt<A> extends Job<A> {
      * @param value the value it gives (may be null)
      */
     public static <A> Alt<A> always(A value) {
-        return new Alts.Always<>(value);
+        return new AltCombinators.Always<>(value);
     }
 
     /**
@@ -124,7 +124,7 @@ public abstract class Alt<A> extends Job<A> {
      * @throws IllegalArgumentException if {@code duration} is negative
      */
     public static Alt<Void> after(Duration duration) {
-        return new Alts.After(Durations.nonNegativeNanos(duration, "Alt.after duration"));
+        return new AltCombinators.After(Durations.nonNegativeNanos(duration, "Alt.after duration"));
     }
 
     /**
@@ -147,7 +147,7 @@ public abstract class Alt<A> extends Job<A> {
      * @param setUp the job, run at each instantiation, that gives the alternative to offer
      */
     public static <A> Alt<A> guard(Job<? extends Alt<A>> setUp) {
-        return new Alts.Guard<>(Objects.requireNonNull(setUp, "setUp"));
+        return new AltCombinators.Guard<>(Objects.requireNonNull(setUp, "setUp"));
     }
 
     /**
@@ -172,7 +172,7 @@ public abstract class Alt<A> extends Job<A> {
      * @param setUp makes, from the nack, the job that gives the alternative to offer
      */
     public static <A> Alt<A> withNack(Function<? super Alt<Void>, ? extends Job<? extends Alt<A>>> setUp) {
-        return new Alts.WithNack<>(Objects.requireNonNull(setUp, "setUp"));
+        return new AltCombinators.WithNack<>(Objects.requireNonNull(setUp, "setUp"));
     }
 
     // ---------------------------------------------------------------- after commit
@@ -185,7 +185,7 @@ public abstract class Alt<A> extends Job<A> {
      * @param f the function applied to the committed value
      */
     public final <B> Alt<B> wrap(Function<? super A, ? extends B> f) {
-        return new Alts.Wrap<>(this, Objects.requireNonNull(f, "f"));
+        return new AltCombinators.Wrap<>(this, Objects.requireNonNull(f, "f"));
     }
 
     /** Same as {@link #wrap}: the post-commit function, keeping this an {@code Alt}. */
@@ -202,6 +202,6 @@ public abstract class Alt<A> extends Job<A> {
      * @param f makes the job to run from the committed value
      */
     public final <B> Alt<B> afterJob(Function<? super A, ? extends Job<B>> f) {
-        return new Alts.AfterJob<>(this, Objects.requireNonNull(f, "f"));
+        return new AltCombinators.AfterJob<>(this, Objects.requireNonNull(f, "f"));
     }
 }

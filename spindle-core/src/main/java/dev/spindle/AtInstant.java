@@ -20,7 +20,7 @@ final class AtInstant extends Alt<Void> {
 
     @Override
     void doJob(Worker w, Cont<Void> k) {
-        new Control.SleepUntil(deadline).doJob(w, k);
+        new TimeJobs.SleepUntil(deadline).doJob(w, k);
     }
 
     @Override

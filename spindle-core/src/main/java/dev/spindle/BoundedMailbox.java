@@ -3,7 +3,7 @@ package dev.spindle;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -196,7 +196,7 @@ public final class BoundedMailbox<A> {
     }
 
     /** Unlinks the plain operation of {@code fiber} from {@code queue} and returns its continuation. */
-    private Cont<?> removePlainWaiter(WaitQueue queue, Strand<?> fiber) {
+    private Cont<?> removePlainWaiter(WaitQueue queue, FiberBase<?> fiber) {
         lock();
         Work e = queue.removePlainOf(fiber);
         unlock();
@@ -215,7 +215,7 @@ public final class BoundedMailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            Strand<?> self = k.owner();
+            FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.failCancelled(w, k);
                 return;
@@ -234,7 +234,7 @@ public final class BoundedMailbox<A> {
             senders.block(self, sendersBlocker, entry);
             BoundedMailbox.this.unlock();
             senders.blocked(w, self, sendersBlocker);
-            DirectCont.helpWhileWaiting(w, entry);
+            ContinuationBody.helpWhileWaiting(w, entry);
         }
 
         @Override
@@ -282,7 +282,7 @@ public final class BoundedMailbox<A> {
      */
     private final class Take extends Alt<A> implements Blocker {
         @Override
-        public Cont<?> removeWaiter(Strand<?> fiber) {
+        public Cont<?> removeWaiter(FiberBase<?> fiber) {
             return removePlainWaiter(takers, fiber);
         }
 
@@ -293,7 +293,7 @@ public final class BoundedMailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.owner();
+            FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.failCancelled(w, k);
                 return;
@@ -312,7 +312,7 @@ public final class BoundedMailbox<A> {
             takers.block(self, take, k);
             BoundedMailbox.this.unlock();
             takers.blocked(w, self, take);
-            DirectCont.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, k);
         }
 
         @Override
@@ -349,7 +349,7 @@ public final class BoundedMailbox<A> {
     /** The {@link Blocker} of this mailbox's plain senders. */
     private final class SendersBlocker implements Blocker {
         @Override
-        public Cont<?> removeWaiter(Strand<?> fiber) {
+        public Cont<?> removeWaiter(FiberBase<?> fiber) {
             return removePlainWaiter(senders, fiber);
         }
 

@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.internal.select.AltImpl;
 import dev.spindle.internal.select.Else;
@@ -38,8 +38,8 @@ final class BridgeImpl implements Bridge.JobFactory {
     }
 
     @Override
-    public Blocker blockerOf(Strand<?> fiber) {
-        FiberCore<?> f = (FiberCore<?>) fiber;
+    public Blocker blockerOf(FiberBase<?> fiber) {
+        FiberImpl<?> f = (FiberImpl<?>) fiber;
         return f.isDone() ? null : f.lastBlocker();
     }
 

@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -137,7 +137,7 @@ public final class Channel<A> {
      * {@code ownIndex}; own null for a plain take) can take from; unlinks it and returns it. Returns null
      * when there is none, or when {@code own} was decided meanwhile.
      */
-    private Waiter<A> matchGiverLocked(Strand<?> self, Pick own, int ownIndex) {
+    private Waiter<A> matchGiverLocked(FiberBase<?> self, Pick own, int ownIndex) {
         WaitQueue q = givers;
         Work prev = q.tail();
         for (int n = q.size(); n > 0; n--) {
@@ -166,7 +166,7 @@ public final class Channel<A> {
     }
 
     /** {@link #matchGiverLocked}'s mirror image over the takers. */
-    private Work matchTakerLocked(Strand<?> self, Pick own, int ownIndex) {
+    private Work matchTakerLocked(FiberBase<?> self, Pick own, int ownIndex) {
         WaitQueue q = takers;
         Work prev = q.tail();
         for (int n = q.size(); n > 0; n--) {
@@ -235,7 +235,7 @@ public final class Channel<A> {
     // ---------------------------------------------------------------- cancellation
 
     /** Unlinks the plain entry of {@code fiber} (a blocked take or give) and returns its continuation. */
-    private Cont<?> removePlainWaiter(Strand<?> fiber) {
+    private Cont<?> removePlainWaiter(FiberBase<?> fiber) {
         lock();
         Work e = takers.removePlainOf(fiber);
         if (e == null) {
@@ -261,7 +261,7 @@ public final class Channel<A> {
     private final class Take extends Alt<A> implements Blocker {
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.owner();
+            FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -277,7 +277,7 @@ public final class Channel<A> {
             takers.block(self, take, k);
             Channel.this.unlock();
             takers.blocked(w, self, take);
-            DirectCont.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, k);
         }
 
         @Override
@@ -303,7 +303,7 @@ public final class Channel<A> {
         }
 
         @Override
-        public Cont<?> removeWaiter(Strand<?> fiber) {
+        public Cont<?> removeWaiter(FiberBase<?> fiber) {
             return removePlainWaiter(fiber);
         }
 
@@ -328,7 +328,7 @@ public final class Channel<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            Strand<?> self = k.owner();
+            FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -345,7 +345,7 @@ public final class Channel<A> {
             givers.block(self, take, entry);
             Channel.this.unlock();
             givers.blocked(w, self, take);
-            DirectCont.helpWhileWaiting(w, entry);
+            ContinuationBody.helpWhileWaiting(w, entry);
         }
 
         @Override

@@ -37,7 +37,7 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
     /** The subscription, once subscribed. */
     private volatile Flow.Subscription subscription;
     /** The feeder, once subscribed; cancel() writes cancelled then reads this, onSubscribe the reverse. */
-    private volatile FiberCore<?> feeder;
+    private volatile FiberImpl<?> feeder;
 
     ChannelSubscriber(Scheduler scheduler, Channel<T> channel) {
         this.scheduler = scheduler;
@@ -58,7 +58,7 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
      */
     public void cancel() {
         cancelled = true;
-        FiberCore<?> f = feeder;
+        FiberImpl<?> f = feeder;
         if (f != null) {
             f.requestCancel(f.engine.currentWorker());
         }
@@ -83,7 +83,7 @@ public final class ChannelSubscriber<T> implements Flow.Subscriber<T> {
         this.subscription = subscription;
         Job<Void> feed = requestOne(subscription).then(feed(subscription))
                 .onCancel(Job.run(() -> call(subscription::cancel)));
-        FiberCore<Void> f = scheduler.startRoot(feed, true);
+        FiberImpl<Void> f = scheduler.startRoot(feed, true);
         feeder = f;
         if (cancelled) {
             f.requestCancel(f.engine.currentWorker());

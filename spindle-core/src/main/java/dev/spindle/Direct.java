@@ -121,7 +121,7 @@ public final class Direct {
      */
     public static <A> A await(Job<A> job) {
         Objects.requireNonNull(job, "job");
-        DirectContext<?> run = DirectContext.current();
+        DirectBody<?> run = DirectBody.current();
         if (run != null) {
             return run.await(job);
         }
@@ -140,7 +140,7 @@ public final class Direct {
 
     /** {@return whether the calling code runs inside a direct body, where {@link #await} may be called} */
     public static boolean inDirectBody() {
-        return DirectContext.current() != null;
+        return DirectBody.current() != null;
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code Direct.job(body)}: each run starts the body on the selected backend, as a continuation on this
- * worker ({@link DirectCont}) or on a new virtual thread ({@link DirectRun}); the fiber waits without
+ * worker ({@link ContinuationBody}) or on a new virtual thread ({@link VirtualThreadBody}); the fiber waits without
  * holding a worker until the body has ended.
  */
 final class DirectJob<A> extends Job<A> {
@@ -29,17 +29,17 @@ final class DirectJob<A> extends Job<A> {
                             + " for the continuation backend (" + DirectBackend.UNAVAILABLE_BECAUSE + ")"));
             return;
         }
-        FiberCore<?> self = (FiberCore<?>) k.owner();
+        FiberImpl<?> self = (FiberImpl<?>) k.fiber();
         if (self.cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }
         if (DirectBackend.SELECTED == Direct.Backend.CONTINUATION) {
-            DirectCont<A> run = new DirectCont<>(body, k, w);
+            ContinuationBody<A> run = new ContinuationBody<>(body, k, w);
             self.blockOn(run);
             run.step(w);
         } else {
-            DirectRun<A> run = new DirectRun<>(body, k, engine);
+            VirtualThreadBody<A> run = new VirtualThreadBody<>(body, k, engine);
             self.blockOn(run);
             run.start();
         }

@@ -20,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * @param <A> the type of the fiber's value
  */
-public sealed interface Fiber<A> permits FiberCore {
+public sealed interface Fiber<A> permits FiberImpl {
     /**
      * {@return a job that waits for this fiber and gives its value, or fails with its failure} When the fiber
      * was cancelled the joiner fails with {@link java.util.concurrent.CancellationException} (which it may

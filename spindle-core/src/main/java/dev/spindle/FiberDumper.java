@@ -1,7 +1,7 @@
 package dev.spindle;
 
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.util.ArrayDeque;
@@ -24,15 +24,15 @@ final class FiberDumper {
     }
 
     static FiberDump dump(Engine engine) {
-        Map<Strand<?>, String> running = runningFibers(engine);
+        Map<FiberBase<?>, String> running = runningFibers(engine);
         List<FiberSnapshot> out = new ArrayList<>();
-        ArrayDeque<FiberCore<?>> todo = new ArrayDeque<>();
-        for (Strand<?> root : engine.liveRoots()) {
-            todo.push((FiberCore<?>) root);
+        ArrayDeque<FiberImpl<?>> todo = new ArrayDeque<>();
+        for (FiberBase<?> root : engine.liveRoots()) {
+            todo.push((FiberImpl<?>) root);
             while (!todo.isEmpty()) {
-                FiberCore<?> f = todo.pop();
+                FiberImpl<?> f = todo.pop();
                 out.add(f.snapshot(running.get(f)));
-                ArrayList<FiberCore<?>> children = new ArrayList<>();
+                ArrayList<FiberImpl<?>> children = new ArrayList<>();
                 f.forEachLiveChild(children::add);
                 for (int i = children.size() - 1; i >= 0; i--) {
                     todo.push(children.get(i)); // newest first, as listed
@@ -43,15 +43,15 @@ final class FiberDumper {
     }
 
     /** The fiber each worker runs now, by the name of the thread driving it. */
-    private static Map<Strand<?>, String> runningFibers(Engine engine) {
-        Map<Strand<?>, String> running = new IdentityHashMap<>();
+    private static Map<FiberBase<?>, String> runningFibers(Engine engine) {
+        Map<FiberBase<?>, String> running = new IdentityHashMap<>();
         for (int i = 0; i < engine.workerCount(); i++) {
             Worker w = engine.worker(i);
             int p = w.progress();
             Work item = w.runningItem();
             Thread t = w.driver();
-            if ((p & 1) != 0 && item != null && item.owner() != null && t != null) {
-                running.put(item.owner(), t.getName());
+            if ((p & 1) != 0 && item != null && item.fiber() != null && t != null) {
+                running.put(item.fiber(), t.getName());
             }
         }
         return running;

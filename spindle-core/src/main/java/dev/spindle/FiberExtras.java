@@ -6,20 +6,20 @@ import java.util.random.RandomGenerator;
 /**
  * What a fiber keeps only once it uses it: its {@link FiberLocal} bindings and its {@link Job#random()}
  * generator. A fiber that uses neither never has one, so its record stays the same size; the first use
- * moves the fiber's parent link in here (see {@code FiberCore.parentOrExtras}).
+ * moves the fiber's parent link in here (see {@code FiberImpl.parentOrExtras}).
  *
  * <p>Owned by the fiber's own code (one step at a time, handed between workers through the work queues,
  * which order the plain fields); only {@link #parent}, final, is read by other threads.
  */
 final class FiberExtras {
     /** The fiber's parent, or null: what the fiber's parent link held before this replaced it. */
-    final FiberCore<?> parent;
+    final FiberImpl<?> parent;
     /** The fiber's local bindings: immutable, so a child takes them over by reference. */
     Bindings bindings = Bindings.EMPTY;
     /** The fiber's generator, made on first use. */
     RandomGenerator random;
 
-    FiberExtras(FiberCore<?> parent) {
+    FiberExtras(FiberImpl<?> parent) {
         this.parent = parent;
     }
 

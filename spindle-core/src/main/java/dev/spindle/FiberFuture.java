@@ -11,14 +11,14 @@ import java.util.concurrent.CompletableFuture;
  * @param <A> the fiber's value type
  */
 final class FiberFuture<A> extends CompletableFuture<A> {
-    private final FiberCore<A> fiber;
+    private final FiberImpl<A> fiber;
 
-    private FiberFuture(FiberCore<A> fiber) {
+    private FiberFuture(FiberImpl<A> fiber) {
         this.fiber = fiber;
     }
 
     /** A future of {@code fiber}'s outcome: a joiner completes it when the fiber ends, or it completes now. */
-    static <A> FiberFuture<A> of(FiberCore<A> fiber) {
+    static <A> FiberFuture<A> of(FiberImpl<A> fiber) {
         FiberFuture<A> future = new FiberFuture<>(fiber);
         if (!fiber.tryAddJoiner(new Completer<>(future))) {
             future.completeFrom(fiber);
@@ -26,7 +26,7 @@ final class FiberFuture<A> extends CompletableFuture<A> {
         return future;
     }
 
-    private void completeFrom(FiberCore<A> f) {
+    private void completeFrom(FiberImpl<A> f) {
         switch (f.outcomeNow()) {
             case Outcome.Success<A> s -> complete(s.value());
             case Outcome.Failure<A> x -> completeExceptionally(x.error());

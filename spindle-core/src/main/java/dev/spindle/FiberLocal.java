@@ -87,7 +87,7 @@ public final class FiberLocal<T> {
 
     /** The value of {@code local} in {@code fiber}'s bindings. */
     @SuppressWarnings("unchecked")
-    private T valueIn(FiberCore<?> fiber) {
+    private T valueIn(FiberImpl<?> fiber) {
         FiberExtras x = fiber == null ? null : fiber.extrasOrNull();
         if (x != null) {
             int i = x.bindings.indexOf(this);
@@ -108,7 +108,7 @@ public final class FiberLocal<T> {
 
         @Override
         void doJob(Worker w, Cont<T> k) {
-            Trampoline.succeed(w, k, local.valueIn((FiberCore<?>) k.owner()));
+            Trampoline.succeed(w, k, local.valueIn((FiberImpl<?>) k.fiber()));
         }
     }
 
@@ -127,10 +127,10 @@ public final class FiberLocal<T> {
         @Override
         void doJob(Worker w, Cont<A> k) {
             if (w.outOfFuel()) { // nested bindings must not grow the stack without bound
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            FiberExtras x = ((FiberCore<?>) k.owner()).extras();
+            FiberExtras x = ((FiberImpl<?>) k.fiber()).extras();
             FiberExtras.Bindings saved = x.bindings;
             x.bindings = saved.with(local, value);
             job.doJob(w, new Restore<>(k, x, saved));
@@ -144,7 +144,7 @@ public final class FiberLocal<T> {
         private final FiberExtras.Bindings saved;
 
         Restore(Cont<A> k, FiberExtras extras, FiberExtras.Bindings saved) {
-            super(k.owner());
+            super(k.fiber());
             this.k = k;
             this.extras = extras;
             this.saved = saved;

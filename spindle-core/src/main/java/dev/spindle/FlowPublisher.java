@@ -40,7 +40,7 @@ final class FlowPublisher<T> implements Flow.Publisher<T> {
     @Override
     public void subscribe(Flow.Subscriber<? super T> subscriber) {
         Pump<T> pump = new Pump<>(Objects.requireNonNull(subscriber, "subscriber"), next);
-        FiberCore<Void> fiber = scheduler.startRoot(pump.job(), true);
+        FiberImpl<Void> fiber = scheduler.startRoot(pump.job(), true);
         pump.fiber = fiber;
         if (pump.cancelled) {
             fiber.requestCancel(fiber.engine.currentWorker());
@@ -64,7 +64,7 @@ final class FlowPublisher<T> implements Flow.Publisher<T> {
         private volatile Long badRequest;
         /** Whether the subscriber threw: the pump then fails instead of signalling onError. */
         private boolean subscriberFailed;
-        volatile FiberCore<?> fiber;
+        volatile FiberImpl<?> fiber;
 
         Pump(Flow.Subscriber<? super T> subscriber, Job<Optional<T>> source) {
             this.subscriber = subscriber;
@@ -158,7 +158,7 @@ final class FlowPublisher<T> implements Flow.Publisher<T> {
         }
 
         private void cancelFiber() {
-            FiberCore<?> f = fiber;
+            FiberImpl<?> f = fiber;
             if (f != null) {
                 f.requestCancel(f.engine.currentWorker());
             } else {

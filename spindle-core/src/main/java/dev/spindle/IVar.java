@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -190,7 +190,7 @@ public final class IVar<A> {
     }
 
     /** Unlinks the plain reader of {@code fiber} and returns it. */
-    private Cont<?> removePlainWaiter(Strand<?> fiber) {
+    private Cont<?> removePlainWaiter(FiberBase<?> fiber) {
         lock();
         Work e = readers.removePlainOf(fiber);
         unlock();
@@ -212,7 +212,7 @@ public final class IVar<A> {
      */
     private final class Read extends Alt<A> implements Blocker {
         @Override
-        public Cont<?> removeWaiter(Strand<?> fiber) {
+        public Cont<?> removeWaiter(FiberBase<?> fiber) {
             return removePlainWaiter(fiber);
         }
 
@@ -228,7 +228,7 @@ public final class IVar<A> {
                 deliver(w, k, s);
                 return;
             }
-            Strand<?> self = k.owner();
+            FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -243,7 +243,7 @@ public final class IVar<A> {
             readers.block(self, read, k);
             IVar.this.unlock();
             readers.blocked(w, self, read);
-            DirectCont.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, k);
         }
 
         @Override

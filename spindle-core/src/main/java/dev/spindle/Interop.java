@@ -5,7 +5,7 @@ import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FailWork;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
@@ -37,7 +37,7 @@ final class Interop {
 
         /** Blocks {@code k}'s fiber here; the subclass then starts the external work. */
         final boolean block(Worker w) {
-            FiberCore<?> self = (FiberCore<?>) k.owner();
+            FiberImpl<?> self = (FiberImpl<?>) k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return false;
@@ -48,7 +48,7 @@ final class Interop {
 
         /** Called after the external work started: withdraws at once if cancellation arrived. */
         final void blocked(Worker w) {
-            ((FiberCore<?>) k.owner()).checkCancelWhileBlocked(w, this);
+            ((FiberImpl<?>) k.fiber()).checkCancelWhileBlocked(w, this);
         }
 
         /** Delivers the external result (from any thread) unless cancellation claimed the wait. */
@@ -58,15 +58,15 @@ final class Interop {
             }
             if (error == null) {
                 k.setResumeValue(value);
-                engine.submit(k);
+                engine.enqueue(k);
             } else {
-                engine.submit(new FailWork(k, unwrap(error)));
+                engine.enqueue(new FailWork(k, unwrap(error)));
             }
         }
 
         @Override
-        public final Cont<?> removeWaiter(Strand<?> fiber) {
-            if (fiber == k.owner() && CLAIMED.compareAndSet(this, 0, 1)) {
+        public final Cont<?> removeWaiter(FiberBase<?> fiber) {
+            if (fiber == k.fiber() && CLAIMED.compareAndSet(this, 0, 1)) {
                 try {
                     onCancelled();
                 } catch (UnsupportedOperationException notCancellable) {

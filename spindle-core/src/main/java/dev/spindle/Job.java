@@ -124,7 +124,7 @@ public abstract class Job<A> {
 
     /** {@return a job that lets other ready work run before it continues} */
     public static Job<Void> yieldNow() {
-        return Control.YieldNow.INSTANCE;
+        return TimeJobs.YieldNow.INSTANCE;
     }
 
     /**
@@ -135,7 +135,7 @@ public abstract class Job<A> {
      * @throws IllegalArgumentException if {@code duration} is negative
      */
     public static Job<Void> sleep(Duration duration) {
-        return new Control.Sleep(Durations.nonNegativeNanos(duration, "sleep duration"));
+        return new TimeJobs.Sleep(Durations.nonNegativeNanos(duration, "sleep duration"));
     }
 
     /**
@@ -146,7 +146,7 @@ public abstract class Job<A> {
      * @param instant when to wake, on the scheduler's clock
      */
     public static Job<Void> sleepUntil(Instant instant) {
-        return new Control.SleepUntil(Objects.requireNonNull(instant, "instant"));
+        return new TimeJobs.SleepUntil(Objects.requireNonNull(instant, "instant"));
     }
 
     /**
@@ -154,7 +154,7 @@ public abstract class Job<A> {
      * virtual)}
      */
     public static Job<Instant> now() {
-        return Control.Now.INSTANCE;
+        return TimeJobs.Now.INSTANCE;
     }
 
     /**
@@ -163,7 +163,7 @@ public abstract class Job<A> {
      * direct fiber.
      */
     public static Job<Fiber<?>> self() {
-        return Control.Self.INSTANCE;
+        return FiberJobs.Self.INSTANCE;
     }
 
     /**
@@ -173,7 +173,7 @@ public abstract class Job<A> {
      * Not thread-safe: use it in its fiber only. A fiber that never asks allocates nothing.
      */
     public static Job<RandomGenerator> random() {
-        return Control.Random.INSTANCE;
+        return FiberJobs.Random.INSTANCE;
     }
 
     /**
@@ -183,7 +183,7 @@ public abstract class Job<A> {
      * @param <A> the type of the value it never gives
      */
     public static <A> Job<A> cancelled() {
-        return new Control.SelfCancel<>();
+        return new FiberJobs.SelfCancel<>();
     }
 
     /**
@@ -194,7 +194,7 @@ public abstract class Job<A> {
      * @param job the job to run uncancelable
      */
     public static <A> Job<A> uncancelable(Job<A> job) {
-        return new Finalize.Uncancelable<>(Objects.requireNonNull(job, "job"));
+        return new Cleanup.Uncancelable<>(Objects.requireNonNull(job, "job"));
     }
 
     /**
@@ -213,7 +213,7 @@ public abstract class Job<A> {
         Objects.requireNonNull(b, "b");
         List<Job<?>> both = List.of(a, b);
         @SuppressWarnings({"unchecked", "rawtypes"})
-        Job<Either<A, B>> race = new Supervisor(both, Supervisor.Policy.FIRST);
+        Job<Either<A, B>> race = new Parallel(both, Parallel.Policy.FIRST);
         return race;
     }
 
@@ -227,7 +227,7 @@ public abstract class Job<A> {
      * @return a job that gives the values, in the order of {@code jobs}
      */
     public static <A> Job<List<A>> all(List<? extends Job<? extends A>> jobs) {
-        return new Supervisor<>(checkedCopy(jobs, "jobs"), Supervisor.Policy.ALL);
+        return new Parallel<>(checkedCopy(jobs, "jobs"), Parallel.Policy.ALL);
     }
 
     /**
@@ -244,7 +244,7 @@ public abstract class Job<A> {
         if (copy.isEmpty()) {
             throw new IllegalArgumentException("Job.any needs at least one job");
         }
-        return new Supervisor<>(copy, Supervisor.Policy.ANY);
+        return new Parallel<>(copy, Parallel.Policy.ANY);
     }
 
     /**
@@ -324,7 +324,7 @@ public abstract class Job<A> {
      */
     public final Job<A> recover(Function<? super Throwable, ? extends A> handler) {
         Objects.requireNonNull(handler, "handler");
-        return new Handle.Recover<>(this, e -> result(handler.apply(e)));
+        return new Recovery.Recover<>(this, e -> result(handler.apply(e)));
     }
 
     /**
@@ -334,7 +334,7 @@ public abstract class Job<A> {
      * @return a job that gives this job's value, or the value of {@code handler}'s job for a failure
      */
     public final Job<A> recoverWith(Function<? super Throwable, ? extends Job<A>> handler) {
-        return new Handle.Recover<>(this, Objects.requireNonNull(handler, "handler"));
+        return new Recovery.Recover<>(this, Objects.requireNonNull(handler, "handler"));
     }
 
     /**
@@ -344,7 +344,7 @@ public abstract class Job<A> {
      * @return a job that gives this job's outcome: its value or its failure
      */
     public final Job<Outcome<A>> attempt() {
-        return new Handle.Attempt<>(this);
+        return new Recovery.Attempt<>(this);
     }
 
     /**
@@ -357,7 +357,7 @@ public abstract class Job<A> {
      * @return a job that ends as this one does, after {@code finalizer} has run
      */
     public final Job<A> ensure(Job<Void> finalizer) {
-        return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), false);
+        return new Cleanup.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), false);
     }
 
     /**
@@ -367,7 +367,7 @@ public abstract class Job<A> {
      * @return a job that ends as this one does
      */
     public final Job<A> onCancel(Job<Void> finalizer) {
-        return new Finalize.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), true);
+        return new Cleanup.Ensure<>(this, Objects.requireNonNull(finalizer, "finalizer"), true);
     }
 
     /**
@@ -394,7 +394,7 @@ public abstract class Job<A> {
      * @param name the fiber's name
      */
     public final Job<A> named(String name) {
-        return new Control.Named<>(this, Objects.requireNonNull(name, "name"));
+        return new FiberJobs.Named<>(this, Objects.requireNonNull(name, "name"));
     }
 
     /**
@@ -426,7 +426,7 @@ public abstract class Job<A> {
      * once} Cancelling the current fiber cancels the child.
      */
     public final Job<Fiber<A>> start() {
-        return new Control.Start<>(this, Control.StartMode.CHILD);
+        return new FiberJobs.Start<>(this, FiberJobs.StartMode.CHILD);
     }
 
     /**
@@ -436,7 +436,7 @@ public abstract class Job<A> {
      * @return a job that starts this job as a detached fiber and gives its handle
      */
     public final Job<Fiber<A>> startDetached() {
-        return new Control.Start<>(this, Control.StartMode.DETACHED);
+        return new FiberJobs.Start<>(this, FiberJobs.StartMode.DETACHED);
     }
 
     /**
@@ -444,6 +444,6 @@ public abstract class Job<A> {
      * of it goes to the scheduler's uncaught handler}
      */
     public final Job<Void> forget() {
-        return new Control.Start<>(this, Control.StartMode.FORGET).then(unit());
+        return new FiberJobs.Start<>(this, FiberJobs.StartMode.FORGET).then(unit());
     }
 }

@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -155,7 +155,7 @@ public final class MVar<A> {
     }
 
     /** Unlinks the plain take or read of {@code fiber} and returns it. */
-    private Cont<?> removePlainWaiter(Strand<?> fiber) {
+    private Cont<?> removePlainWaiter(FiberBase<?> fiber) {
         lock();
         Work e = takers.removePlainOf(fiber);
         if (e == null) {
@@ -179,7 +179,7 @@ public final class MVar<A> {
      */
     private abstract class Get extends Alt<A> implements Blocker {
         @Override
-        public Cont<?> removeWaiter(Strand<?> fiber) {
+        public Cont<?> removeWaiter(FiberBase<?> fiber) {
             return removePlainWaiter(fiber);
         }
 
@@ -193,7 +193,7 @@ public final class MVar<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.owner();
+            FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -209,7 +209,7 @@ public final class MVar<A> {
             queue.block(self, take, k);
             MVar.this.unlock();
             queue.blocked(w, self, take);
-            DirectCont.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, k);
         }
 
         @Override
@@ -305,7 +305,7 @@ public final class MVar<A> {
         private final Cont<A> k;
 
         ModifyCont(Function<? super A, ? extends A> f, Cont<A> k) {
-            super(k.owner());
+            super(k.fiber());
             this.f = f;
             this.k = k;
         }

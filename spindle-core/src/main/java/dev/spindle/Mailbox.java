@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -119,7 +119,7 @@ public final class Mailbox<A> {
     }
 
     /** Unlinks the plain take of {@code fiber} and returns it. */
-    private Cont<?> removePlainWaiter(Strand<?> fiber) {
+    private Cont<?> removePlainWaiter(FiberBase<?> fiber) {
         lock();
         Work e = takers.removePlainOf(fiber);
         unlock();
@@ -164,7 +164,7 @@ public final class Mailbox<A> {
      */
     private final class Take extends Alt<A> implements Blocker {
         @Override
-        public Cont<?> removeWaiter(Strand<?> fiber) {
+        public Cont<?> removeWaiter(FiberBase<?> fiber) {
             return removePlainWaiter(fiber);
         }
 
@@ -175,7 +175,7 @@ public final class Mailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            Strand<?> self = k.owner();
+            FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
@@ -190,7 +190,7 @@ public final class Mailbox<A> {
             takers.block(self, take, k);
             Mailbox.this.unlock();
             takers.blocked(w, self, take);
-            DirectCont.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, k);
         }
 
         @Override

@@ -96,7 +96,7 @@ public sealed interface Outcome<A> permits Outcome.Success, Outcome.Failure, Out
     default A getOrThrow() {
         return switch (this) {
             case Success<A> s -> s.value();
-            case Failure<A> f -> throw Jobs.rethrowable(f.error());
+            case Failure<A> f -> throw JobSupport.rethrowable(f.error());
             case Cancelled<A> c -> throw new CancellationException("the job was cancelled");
         };
     }

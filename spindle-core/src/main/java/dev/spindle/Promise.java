@@ -67,7 +67,7 @@ public final class Promise<A> {
     private void startJob(Worker w) {
         Job<A> j = job;
         if (j != null && JOB.compareAndSet(this, j, null)) {
-            FiberCore<Void> runner = new FiberCore<>(new Run<>(j, result), w.engine(), null, false);
+            FiberImpl<Void> runner = new FiberImpl<>(new Run<>(j, result), w.engine(), null, false);
             w.fiberStarted();
             w.push(runner);
         }
@@ -115,7 +115,7 @@ public final class Promise<A> {
         private final Cont<Void> k;
 
         Settle(IVar<A> result, Cont<Void> k) {
-            super(k.owner());
+            super(k.fiber());
             this.result = result;
             this.k = k;
         }

@@ -83,7 +83,7 @@ final class Pure {
                 return;
             }
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(job, k));
+                w.bounce(new JobSupport.JobWork<>(job, k));
             } else {
                 job.doJob(w, k);
             }

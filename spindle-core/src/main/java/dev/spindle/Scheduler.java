@@ -4,7 +4,7 @@ import dev.spindle.internal.diag.Diagnostics;
 import dev.spindle.internal.run.BoundThread;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.StopCondition;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
 import java.time.Instant;
@@ -116,7 +116,7 @@ public final class Scheduler implements Executor, AutoCloseable {
      * @return how the fiber ended: its value, its failure or its cancellation
      */
     public <A> Outcome<A> runOutcome(Job<A> job) {
-        FiberCore<A> fiber = startRoot(job, false);
+        FiberImpl<A> fiber = startRoot(job, false);
         BlockingJoiner<A> waiter = new BlockingJoiner<>();
         if (fiber.tryAddJoiner(waiter)) {
             engine.await(waiter);
@@ -206,8 +206,8 @@ public final class Scheduler implements Executor, AutoCloseable {
      */
     public void shutdownNow() {
         Worker w = engine.currentWorker();
-        for (Strand<?> f : engine.liveRoots()) {
-            ((FiberCore<?>) f).requestCancel(w);
+        for (FiberBase<?> f : engine.liveRoots()) {
+            ((FiberImpl<?>) f).requestCancel(w);
         }
         if (calledFromOwnFiber()) {
             shutdown();
@@ -234,7 +234,7 @@ public final class Scheduler implements Executor, AutoCloseable {
         if (engine.isOwnWork()) {
             return true;
         }
-        DirectContext<?> body = DirectContext.current(); // a direct body on the virtual-thread backend
+        DirectBody<?> body = DirectBody.current(); // a direct body on the virtual-thread backend
         return body != null && body.engine() == engine;
     }
 
@@ -382,7 +382,7 @@ public final class Scheduler implements Executor, AutoCloseable {
     }
 
     /** Starts {@code job} as a root fiber; {@code reportsFailure}: its failure goes to the uncaught handler. */
-    <A> FiberCore<A> startRoot(Job<A> job, boolean reportsFailure) {
+    <A> FiberImpl<A> startRoot(Job<A> job, boolean reportsFailure) {
         Objects.requireNonNull(job, "job");
         // Count the fiber as live before the open check: a close() racing this call then either waits
         // for it or refuses it here (and the count is taken back); it can never stop the workers under it.
@@ -402,7 +402,7 @@ public final class Scheduler implements Executor, AutoCloseable {
             }
             throw closed;
         }
-        FiberCore<A> fiber = new FiberCore<>(job, engine, null, reportsFailure);
+        FiberImpl<A> fiber = new FiberImpl<>(job, engine, null, reportsFailure);
         if (w != null) {
             w.push(fiber);
         } else {

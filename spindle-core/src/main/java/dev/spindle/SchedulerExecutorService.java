@@ -70,7 +70,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
             live.add(t);
         }
         Job<Void> job = scheduler.taskJob(t).ensure(Job.run(() -> ended(t)));
-        FiberCore<Void> fiber;
+        FiberImpl<Void> fiber;
         try {
             fiber = scheduler.startRoot(job, !(command instanceof FiberTask<?>));
         } catch (IllegalStateException closed) {
@@ -130,7 +130,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
             if (t.drain()) {
                 neverRun.add(t.command);
             }
-            FiberCore<?> f = t.fiber;
+            FiberImpl<?> f = t.fiber;
             if (f != null) {
                 f.requestCancel(f.engine.currentWorker());
             }
@@ -239,7 +239,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
      * caller then blocks on the JDK's own means.
      */
     private <T> Outcome<T> waitOn(Job<T> job) {
-        DirectContext<?> body = DirectContext.current();
+        DirectBody<?> body = DirectBody.current();
         if (body != null && body.engine() == scheduler.engine) {
             return job.attempt().await();
         }
@@ -271,7 +271,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
 
         final Runnable command;
         /** The task's fiber, once started; read by shutdownNow() to cancel it. */
-        volatile FiberCore<?> fiber;
+        volatile FiberImpl<?> fiber;
         private final AtomicInteger state = new AtomicInteger();
 
         ViewTask(Runnable command) {
@@ -297,13 +297,13 @@ final class SchedulerExecutorService extends AbstractExecutorService {
          * The fiber running the task, once executed. Volatile: cancel() writes the task's state and then
          * reads this; bind() writes this and then reads the state, so one of them cancels the fiber.
          */
-        private volatile FiberCore<?> fiber;
+        private volatile FiberImpl<?> fiber;
 
         FiberTask(Callable<T> callable) {
             super(callable);
         }
 
-        void bind(FiberCore<?> f) {
+        void bind(FiberImpl<?> f) {
             fiber = f;
             if (isCancelled()) {
                 f.requestCancel(f.engine.currentWorker());
@@ -314,7 +314,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
             boolean cancelled = super.cancel(false);
-            FiberCore<?> f = fiber;
+            FiberImpl<?> f = fiber;
             if (cancelled && f != null) {
                 f.requestCancel(f.engine.currentWorker());
             }
@@ -323,7 +323,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
 
         @Override
         public T get() throws InterruptedException, ExecutionException {
-            FiberCore<?> f = fiber;
+            FiberImpl<?> f = fiber;
             if (!isDone() && f != null) {
                 waitOn(f.outcome());
             }
@@ -332,7 +332,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
 
         @Override
         public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
-            FiberCore<?> f = fiber;
+            FiberImpl<?> f = fiber;
             if (!isDone() && f != null) {
                 Duration limit = Duration.ofNanos(Math.max(0, unit.toNanos(timeout)));
                 if (waitOn(Job.race(f.outcome(), Job.sleep(limit))) != null) {
@@ -344,7 +344,7 @@ final class SchedulerExecutorService extends AbstractExecutorService {
 
         /** A job that waits for the task's fiber to end and gives the task's value, or fails as it did. */
         Job<T> result() {
-            FiberCore<?> f = fiber;
+            FiberImpl<?> f = fiber;
             return f.outcome().then(Job.defer(() -> switch (state()) {
                 case SUCCESS -> Job.result(resultNow());
                 case FAILED -> Job.failure(exceptionNow());

@@ -28,10 +28,10 @@ final class Sequence {
         @Override
         void doJob(Worker w, Cont<B> k) {
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            if (first instanceof Control.Join<?, ?> join && join.succeededHere(w)) {
+            if (first instanceof FiberJobs.Join<?, ?> join && join.succeededHere(w)) {
                 // Joining a fiber that has already succeeded: continue with its value here, without a
                 // BindCont (fork/join mostly joins finished children). This step's fuel is spent above.
                 @SuppressWarnings("unchecked")
@@ -48,14 +48,14 @@ final class Sequence {
         private final Cont<B> k;
 
         BindCont(Function<? super A, ? extends Job<B>> f, Cont<B> k) {
-            super(k.owner());
+            super(k.fiber());
             this.f = f;
             this.k = k;
         }
 
         @Override
         public void doCont(Worker w, A a) {
-            if (owner() != null && owner().cancelPending()) {
+            if (fiber() != null && fiber().cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
@@ -69,7 +69,7 @@ final class Sequence {
 
         /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
         static <A, B> void step(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
-            if (k.owner() != null && k.owner().cancelPending()) {
+            if (k.fiber() != null && k.fiber().cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
                 return;
             }
@@ -110,7 +110,7 @@ final class Sequence {
         @Override
         void doJob(Worker w, Cont<B> k) {
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
             first.doJob(w, new ThenCont<>(second, k));
@@ -122,17 +122,17 @@ final class Sequence {
         private final Cont<B> k;
 
         ThenCont(Job<B> second, Cont<B> k) {
-            super(k.owner());
+            super(k.fiber());
             this.second = second;
             this.k = k;
         }
 
         @Override
         public void doCont(Worker w, A a) {
-            if (owner() != null && owner().cancelPending()) {
+            if (fiber() != null && fiber().cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(second, k));
+                w.bounce(new JobSupport.JobWork<>(second, k));
             } else {
                 second.doJob(w, k);
             }
@@ -157,7 +157,7 @@ final class Sequence {
         @Override
         void doJob(Worker w, Cont<B> k) {
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
             first.doJob(w, new MapCont<>(f, k));
@@ -169,7 +169,7 @@ final class Sequence {
         private final Cont<B> k;
 
         MapCont(Function<? super A, ? extends B> f, Cont<B> k) {
-            super(k.owner());
+            super(k.fiber());
             this.f = f;
             this.k = k;
         }

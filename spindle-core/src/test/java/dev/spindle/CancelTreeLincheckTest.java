@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The cancellation tree under concurrent {@code addChild} / {@code requestCancel} / retire, by Lincheck
- * model checking of FiberCore itself (no scheduler: the operations call the tree's methods directly).
+ * model checking of FiberImpl itself (no scheduler: the operations call the tree's methods directly).
  *
  * <p>The tree is grandparent G (running throughout) &rarr; parent P &rarr; children c0..c3. Operations:
  * P adds a child (P's own code, so one thread: a non-parallel group), P finishes (same group: nothing is
@@ -39,9 +39,9 @@ public class CancelTreeLincheckTest {
         try {
             WORKERS = Engine.class.getDeclaredField("workers");
             WORKERS.setAccessible(true);
-            FIRST_CHILD = FiberCore.class.getDeclaredField("firstChild");
+            FIRST_CHILD = FiberImpl.class.getDeclaredField("firstChild");
             FIRST_CHILD.setAccessible(true);
-            NEXT_SIBLING = FiberCore.class.getDeclaredField("nextSibling");
+            NEXT_SIBLING = FiberImpl.class.getDeclaredField("nextSibling");
             NEXT_SIBLING.setAccessible(true);
         } catch (NoSuchFieldException e) {
             throw new ExceptionInInitializerError(e);
@@ -53,10 +53,10 @@ public class CancelTreeLincheckTest {
     });
     /** Only fiberFinished() touches it here (a counter), so sharing it between threads is harmless. */
     private final Worker worker = ((Worker[]) get(WORKERS, engine))[0];
-    private final FiberCore<Void> g = new FiberCore<>(Job.unit(), engine, null, false);
-    private final FiberCore<Void> p = new FiberCore<>(Job.unit(), engine, g, false);
+    private final FiberImpl<Void> g = new FiberImpl<>(Job.unit(), engine, null, false);
+    private final FiberImpl<Void> p = new FiberImpl<>(Job.unit(), engine, g, false);
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private final FiberCore<Void>[] children = new FiberCore[CHILDREN];
+    private final FiberImpl<Void>[] children = new FiberImpl[CHILDREN];
     private final AtomicBoolean[] added = new AtomicBoolean[CHILDREN];
     private final AtomicBoolean[] finishing = new AtomicBoolean[CHILDREN];
     private final AtomicBoolean parentFinished = new AtomicBoolean();
@@ -65,7 +65,7 @@ public class CancelTreeLincheckTest {
     public CancelTreeLincheckTest() {
         g.addChild(null, p);
         for (int i = 0; i < CHILDREN; i++) {
-            children[i] = new FiberCore<>(Job.unit(), engine, p, false);
+            children[i] = new FiberImpl<>(Job.unit(), engine, p, false);
             added[i] = new AtomicBoolean();
             finishing[i] = new AtomicBoolean();
         }
@@ -148,7 +148,7 @@ public class CancelTreeLincheckTest {
         return true;
     }
 
-    private static boolean linked(FiberCore<?> parent, FiberCore<?> child) {
+    private static boolean linked(FiberImpl<?> parent, FiberImpl<?> child) {
         for (Object c = get(FIRST_CHILD, parent); c != null; c = get(NEXT_SIBLING, c)) {
             if (c == child) {
                 return true;

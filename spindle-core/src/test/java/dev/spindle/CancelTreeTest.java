@@ -43,7 +43,7 @@ class CancelTreeTest {
             if (ran.get() >= n) {
                 return Job.unit();
             }
-            maxLinked.accumulateAndGet(((FiberCore<?>) self.get()).linkedChildren(), Math::max);
+            maxLinked.accumulateAndGet(((FiberImpl<?>) self.get()).linkedChildren(), Math::max);
             return child.start().flatMap(Fiber::join).then(sequentialChildren(n, self, maxLinked, ran));
         });
     }
@@ -64,8 +64,8 @@ class CancelTreeTest {
         AtomicInteger ran = new AtomicInteger();
         Fiber<Void> parent = runAsParent(s, self -> sequentialChildren(n, self, maxLinked, ran));
         assertThat(ran).hasValue(n);
-        assertThat(((FiberCore<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
-        assertThat(((FiberCore<?>) parent).liveChildren()).as("children not retired").isZero();
+        assertThat(((FiberImpl<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
+        assertThat(((FiberImpl<?>) parent).liveChildren()).as("children not retired").isZero();
         assertThat(maxLinked.get()).as("largest child list while running (one child at a time)")
                 .isLessThanOrEqualTo(4);
     }
@@ -81,8 +81,8 @@ class CancelTreeTest {
             Job<Void> child = Job.run(ran::incrementAndGet);
             Fiber<Void> parent = runAsParent(s, self -> batches(batches, batch, child, self, maxLinked));
             assertThat(ran).hasValue(batches * batch);
-            assertThat(((FiberCore<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
-            assertThat(((FiberCore<?>) parent).liveChildren()).as("children not retired").isZero();
+            assertThat(((FiberImpl<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
+            assertThat(((FiberImpl<?>) parent).liveChildren()).as("children not retired").isZero();
             assertThat(maxLinked.get()).as("largest child list after a batch was joined")
                     .isLessThanOrEqualTo(2 * batch);
         });
@@ -102,7 +102,7 @@ class CancelTreeTest {
             Job<Void> child = gate.read(); // all children live at once: each links the older ones
             List<Fiber<Void>> children = s.run(startAll(child, n, new ArrayList<>(n))
                     .flatMap(fibers -> gate.fill(null).then(joinAll(fibers, 0)).map(v -> fibers)));
-            kind.awaitDriving(s, () -> children.stream().allMatch(f -> ((FiberCore<?>) f).olderSibling() == null),
+            kind.awaitDriving(s, () -> children.stream().allMatch(f -> ((FiberImpl<?>) f).olderSibling() == null),
                     "every child of the finished parent to drop its sibling link");
             assertThat(children).hasSize(n);
         });
@@ -116,7 +116,7 @@ class CancelTreeTest {
         return startAll(child, size, new ArrayList<>(size))
                 .flatMap(fibers -> joinAll(fibers, 0))
                 .then(Job.defer(() -> {
-                    maxLinked.accumulateAndGet(((FiberCore<?>) self.get()).linkedChildren(), Math::max);
+                    maxLinked.accumulateAndGet(((FiberImpl<?>) self.get()).linkedChildren(), Math::max);
                     return batches(left - 1, size, child, self, maxLinked);
                 }));
     }
@@ -152,7 +152,7 @@ class CancelTreeTest {
             Fiber<Void> parent = runAsParent(s, self -> slidingWindow(total, window, child, new ArrayDeque<>(),
                     self, maxLinked));
             assertThat(ran).hasValue(total);
-            assertThat(((FiberCore<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
+            assertThat(((FiberImpl<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
             assertThat(maxLinked.get())
                     .as("largest child list of a parent with at most %d live children (%d started)", window, total)
                     .isLessThanOrEqualTo(4 * window + 16);
@@ -163,7 +163,7 @@ class CancelTreeTest {
             AtomicReference<Fiber<Void>> self, AtomicInteger maxLinked) {
         return Job.defer(() -> {
             if (left % 1024 == 0) { // linkedChildren() walks the list: sample it, don't make the test quadratic
-                maxLinked.accumulateAndGet(((FiberCore<?>) self.get()).linkedChildren(), Math::max);
+                maxLinked.accumulateAndGet(((FiberImpl<?>) self.get()).linkedChildren(), Math::max);
             }
             if (left == 0 && inFlight.isEmpty()) {
                 return Job.unit();
@@ -199,8 +199,8 @@ class CancelTreeTest {
             assertThat(s.run(p.join())).isEqualTo("parent went on");
             assertThat(p.isCancelRequested()).as("the parent's cancellation flag").isFalse();
             kind.awaitDriving(s, () -> grandchildCancelled.get() == 1, "the grandchild's onCancel");
-            kind.awaitDriving(s, () -> ((FiberCore<?>) p).liveChildren() == 0, "the parent's children to retire");
-            assertThat(((FiberCore<?>) p).linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberImpl<?>) p).liveChildren() == 0, "the parent's children to retire");
+            assertThat(((FiberImpl<?>) p).linkedChildren()).isZero();
         });
     }
 
@@ -227,14 +227,14 @@ class CancelTreeTest {
             try {
                 kind.awaitDriving(s, leafStarted::get, "the leaf to start");
                 kind.awaitDriving(s, top::isDone, "the top to finish its own job");
-                assertThat(((FiberCore<?>) top).liveChildren()).as("the top's live child (the next level)").isEqualTo(1);
+                assertThat(((FiberImpl<?>) top).liveChildren()).as("the top's live child (the next level)").isEqualTo(1);
                 assertThat(leafCancelled).hasValue(0);
             } finally {
                 s.run(top.cancel()); // also on failure: shutdownNow reaches only live roots
             }
             kind.awaitDriving(s, () -> leafCancelled.get() == 1, "cancellation to reach the leaf");
-            kind.awaitDriving(s, () -> ((FiberCore<?>) top).liveChildren() == 0, "the chain to retire");
-            assertThat(((FiberCore<?>) top).linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberImpl<?>) top).liveChildren() == 0, "the chain to retire");
+            assertThat(((FiberImpl<?>) top).linkedChildren()).isZero();
         });
     }
 }

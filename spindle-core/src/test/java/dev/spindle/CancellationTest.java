@@ -123,7 +123,7 @@ class CancellationTest {
                     });
             Fiber<Void> p = s.run(parent.start());
             kind.awaitDriving(s, waiting::get, "the parent to join its second child and wait");
-            FiberCore<?> core = (FiberCore<?>) p;
+            FiberImpl<?> core = (FiberImpl<?>) p;
             assertThat(core.liveChildren()).as("the blocked child is still counted").isEqualTo(1);
             assertThat(core.linkedChildren()).as("... and linked (the retired one may still be, above it)")
                     .isBetween(1, 2);
@@ -147,12 +147,12 @@ class CancellationTest {
             Fiber<String> c = child.get();
             assertThat(c.isDone()).as("the child still runs after its parent ended").isFalse();
             assertThat(c.isCancelRequested()).isFalse();
-            assertThat(((FiberCore<?>) p).liveChildren()).as("the finished parent keeps its live child").isEqualTo(1);
-            assertThat(((FiberCore<?>) p).linkedChildren()).as("... linked").isEqualTo(1);
+            assertThat(((FiberImpl<?>) p).liveChildren()).as("the finished parent keeps its live child").isEqualTo(1);
+            assertThat(((FiberImpl<?>) p).linkedChildren()).as("... linked").isEqualTo(1);
             release.set(true);
             assertThat(s.run(c.join())).isEqualTo("child's value");
-            kind.awaitDriving(s, () -> ((FiberCore<?>) p).liveChildren() == 0, "the child to retire");
-            assertThat(((FiberCore<?>) p).linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberImpl<?>) p).liveChildren() == 0, "the child to retire");
+            assertThat(((FiberImpl<?>) p).linkedChildren()).isZero();
         });
     }
 
@@ -173,8 +173,8 @@ class CancellationTest {
             assertThat(childrenCancelled).hasValue(0);
             s.run(gf.cancel());
             kind.awaitDriving(s, () -> childrenCancelled.get() == 2, "cancellation of G to reach P's children");
-            kind.awaitDriving(s, () -> ((FiberCore<?>) gf).liveChildren() == 0, "the tree to retire");
-            assertThat(((FiberCore<?>) gf).linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberImpl<?>) gf).liveChildren() == 0, "the tree to retire");
+            assertThat(((FiberImpl<?>) gf).linkedChildren()).isZero();
         });
     }
 
@@ -193,7 +193,7 @@ class CancellationTest {
         Fiber<Void> child = s.run(Job.sleep(Duration.ofSeconds(5)).onCancel(TestJobs.increment(cancelled)).start());
         assertThat(child.isDone()).isFalse();
         s.shutdownNow();
-        assertThat(((FiberCore<?>) child).outcomeNow()).as("the child of the finished root").isEqualTo(Outcome.cancelled());
+        assertThat(((FiberImpl<?>) child).outcomeNow()).as("the child of the finished root").isEqualTo(Outcome.cancelled());
         assertThat(cancelled).hasValue(1);
         assertThat(s.engine.isQuiescent()).isTrue();
         fixture.close();
@@ -324,7 +324,7 @@ class CancellationTest {
             kind.awaitDriving(s, () -> started.get() == total + 1, "every fiber to start");
             s.run(root.cancel());
             kind.awaitDriving(s, () -> cancelled.get() == total + 1, "cancellation to reach every fiber");
-            kind.awaitDriving(s, () -> ((FiberCore<?>) root).liveChildren() == 0, "the tree to retire");
+            kind.awaitDriving(s, () -> ((FiberImpl<?>) root).liveChildren() == 0, "the tree to retire");
         });
     }
 }

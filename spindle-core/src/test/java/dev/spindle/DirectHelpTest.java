@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Helping while waiting on the continuation backend ({@link DirectCont#HELPS}): a body whose await must
+ * Helping while waiting on the continuation backend ({@link ContinuationBody#HELPS}): a body whose await must
  * wait first runs the next body step of its worker on its own stack. Counted through
  * {@link Worker#helpedCount}: every helped round trip of a ping-pong on one worker, none when helping is
  * off ({@code -Dspindle.direct.help=false}, a run of its own). The outcomes must be those of the
@@ -38,12 +38,12 @@ class DirectHelpTest {
     @Test
     void helpingIsOnExactlyWhereMonitorsDoNotPinAndNotSwitchedOff() {
         boolean off = System.getProperty("spindle.direct.help", "true").equals("false");
-        assertThat(DirectCont.HELPS).isEqualTo(Runtime.version().feature() >= 24 && !off);
+        assertThat(ContinuationBody.HELPS).isEqualTo(Runtime.version().feature() >= 24 && !off);
     }
 
     /** The worker that runs the calling direct body. */
     private static Worker homeWorker() {
-        return ((DirectCont<?>) DirectContext.current()).home();
+        return ((ContinuationBody<?>) DirectBody.current()).home();
     }
 
     /** Runs {@code rounds} round trips; returns the sum A received and how many steps the worker helped. */
@@ -77,7 +77,7 @@ class DirectHelpTest {
             assertThat(r[0]).isEqualTo((long) ROUND_TRIPS * (ROUND_TRIPS - 1));
             // the partner's step runs on the waiting body's stack, once per round trip (the last one
             // ends the partner, whose step then finishes instead of waiting)
-            assertThat(r[1]).isEqualTo(DirectCont.HELPS ? ROUND_TRIPS : 0);
+            assertThat(r[1]).isEqualTo(ContinuationBody.HELPS ? ROUND_TRIPS : 0);
         });
     }
 
@@ -108,7 +108,7 @@ class DirectHelpTest {
                 return new long[] {sum, helped};
             }));
             assertThat(r[0]).isEqualTo((long) (ROUND_TRIPS - 1) * (ROUND_TRIPS - 2) / 2);
-            assertThat(r[1]).isEqualTo(DirectCont.HELPS ? ROUND_TRIPS : 0);
+            assertThat(r[1]).isEqualTo(ContinuationBody.HELPS ? ROUND_TRIPS : 0);
         });
     }
 

@@ -166,7 +166,7 @@ class DirectTest {
                 try {
                     Fiber<String> me = Direct.await(handle.read());
                     String v = Direct.await(Job.of(() -> {
-                        ((FiberCore<?>) me).requestCancel(null); // cancelled while this awaited job runs
+                        ((FiberImpl<?>) me).requestCancel(null); // cancelled while this awaited job runs
                         return "finished anyway";
                     }));
                     events.add(v);

@@ -15,11 +15,11 @@ final class FiberFixtures {
 
     static {
         try {
-            JOINERS = FiberCore.class.getDeclaredField("joiners");
+            JOINERS = FiberImpl.class.getDeclaredField("joiners");
             JOINERS.setAccessible(true);
         } catch (NoSuchFieldException e) {
             throw new ExceptionInInitializerError(
-                    "FiberCore has no field 'joiners' (the wait list of its joiners): update FiberFixtures");
+                    "FiberImpl has no field 'joiners' (the wait list of its joiners): update FiberFixtures");
         }
     }
 
@@ -30,7 +30,7 @@ final class FiberFixtures {
     static int joinerCount(Fiber<?> f) {
         int n = 0;
         try {
-            for (Work k = (Work) JOINERS.get(((FiberCore<?>) f)); k != null; k = k.queueLink()) {
+            for (Work k = (Work) JOINERS.get(((FiberImpl<?>) f)); k != null; k = k.queueLink()) {
                 n++;
             }
         } catch (IllegalAccessException e) {

@@ -19,7 +19,7 @@ final class LincheckSupport {
         Engine engine = new Engine("lincheck", 1, false, e -> {
             throw new AssertionError("uncaught failure in a Lincheck operation", e);
         });
-        FiberCore<A> fiber = new FiberCore<>(job, engine, null, false);
+        FiberImpl<A> fiber = new FiberImpl<>(job, engine, null, false);
         engine.pushGlobal(fiber);
         engine.await(fiber::isDone);
         return fiber.outcomeNow().getOrThrow();

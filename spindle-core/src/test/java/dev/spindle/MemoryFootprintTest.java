@@ -27,7 +27,7 @@ import org.openjdk.jol.vm.VirtualMachine;
  * on a join. Sizes assume the default layout of 64-bit HotSpot with compressed oops and class pointers
  * (12-byte headers); on another layout the pins are skipped, and when JOL cannot inspect this JVM the
  * whole class is. A pin that breaks is not necessarily a bug: it says a field was added; update it
- * knowingly (FiberCore's class comment states its size too).
+ * knowingly (FiberImpl's class comment states its size too).
  */
 @Timeout(60)
 class MemoryFootprintTest {
@@ -60,9 +60,9 @@ class MemoryFootprintTest {
     @Test
     void fiberCoreIs64Bytes() {
         assumeDefaultLayout();
-        // 10 references and 4 ints (over Work/Cont/Strand): 64 bytes with the header. (72 until the joiner
+        // 10 references and 4 ints (over Work/Cont/FiberBase): 64 bytes with the header. (72 until the joiner
         // lock moved into the state word.)
-        assertThat(size(FiberCore.class)).as(layout(FiberCore.class)).isEqualTo(64);
+        assertThat(size(FiberImpl.class)).as(layout(FiberImpl.class)).isEqualTo(64);
     }
 
     @Test
@@ -89,7 +89,7 @@ class MemoryFootprintTest {
      * N fibers, each blocked joining one gate fiber, cost what is reachable from them and from nothing
      * shared (the gate, the engine, their finished parent, the one join job they all run): the blocked
      * fiber is its own continuation and is linked into the gate's joiner list through its own
-     * {@code next}, so this is one FiberCore each.
+     * {@code next}, so this is one FiberImpl each.
      */
     @Test
     void aFiberBlockedOnAJoinCostsLessThan200Bytes() {
@@ -102,10 +102,10 @@ class MemoryFootprintTest {
             SchedulerKind.WORKERS_2.awaitDriving(s, () -> FiberFixtures.joinerCount(gate) == n, "every join");
             List<Object> cores = new ArrayList<>(n);
             for (Fiber<Void> w : waiters) {
-                cores.add(((FiberCore<?>) w));
+                cores.add(((FiberImpl<?>) w));
             }
             Set<Object> shared = Collections.newSetFromMap(new IdentityHashMap<>());
-            Collections.addAll(shared, ((FiberCore<?>) gate), s.engine, join, ((FiberCore<?>) waiters.get(0)).engine);
+            Collections.addAll(shared, ((FiberImpl<?>) gate), s.engine, join, ((FiberImpl<?>) waiters.get(0)).engine);
             addParents(waiters, shared);
             long bytes = retainedBytes(cores, shared);
             long perFiber = bytes / n;
@@ -132,10 +132,10 @@ class MemoryFootprintTest {
     /** The finished fiber that started the waiters (reachable from each, not part of any). */
     private static void addParents(List<Fiber<Void>> waiters, Set<Object> shared) {
         try {
-            Field parent = FiberCore.class.getDeclaredField("parentOrExtras");
+            Field parent = FiberImpl.class.getDeclaredField("parentOrExtras");
             parent.setAccessible(true);
             for (Fiber<Void> w : waiters) {
-                Object p = parent.get(((FiberCore<?>) w));
+                Object p = parent.get(((FiberImpl<?>) w));
                 if (p != null) {
                     shared.add(p);
                 }

@@ -32,14 +32,14 @@ public final class ParkedFibers implements AutoCloseable {
             .name("lincheck-parked-" + SEQUENCE.incrementAndGet())
             .uncaughtHandler(uncaught::add).starvationThreshold(java.time.Duration.ZERO).build();
     private final Engine engine = scheduler.engine;
-    private final List<FiberCore<?>> fibers = new ArrayList<>();
+    private final List<FiberImpl<?>> fibers = new ArrayList<>();
 
     /**
      * Starts {@code job} as a fiber and runs the scheduler until {@code parked} holds (the fiber waits);
      * gives the fiber's number, counting from 0.
      */
     public int park(Job<?> job, BooleanSupplier parked) {
-        FiberCore<?> f = new FiberCore<>(job, engine, null, true);
+        FiberImpl<?> f = new FiberImpl<>(job, engine, null, true);
         fibers.add(f);
         engine.externalFiberStarted();
         engine.pushGlobal(f);
@@ -61,7 +61,7 @@ public final class ParkedFibers implements AutoCloseable {
     }
 
     private boolean allDone() {
-        for (FiberCore<?> f : fibers) {
+        for (FiberImpl<?> f : fibers) {
             if (!f.isDone()) {
                 return false;
             }

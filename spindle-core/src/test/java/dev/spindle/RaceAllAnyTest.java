@@ -131,8 +131,8 @@ class RaceAllAnyTest {
             Fiber<Void> f = s.run(manyRaces.start());
             s.run(f.join());
             assertThat(l.finalized).hasValue(100);
-            kind.awaitDriving(s, () -> ((FiberCore<?>) f).liveChildren() == 0, "the race children to retire");
-            assertThat(((FiberCore<?>) f).linkedChildren()).isZero();
+            kind.awaitDriving(s, () -> ((FiberImpl<?>) f).liveChildren() == 0, "the race children to retire");
+            assertThat(((FiberImpl<?>) f).linkedChildren()).isZero();
         });
     }
 

@@ -86,8 +86,8 @@ class RandomJobTreeTest {
             assertThat(actual).as("outcome of %s", what).isEqualTo(t.predicted());
             checkFinalizers(t, runs.get(i), what);
             Fiber<Integer> f = fibers.get(i);
-            assertThat(((FiberCore<?>) f).linkedChildren()).as("children still linked to the tree's fiber, %s", what).isZero();
-            assertThat(((FiberCore<?>) f).liveChildren()).as("children not retired, %s", what).isZero();
+            assertThat(((FiberImpl<?>) f).linkedChildren()).as("children still linked to the tree's fiber, %s", what).isZero();
+            assertThat(((FiberImpl<?>) f).liveChildren()).as("children not retired, %s", what).isZero();
         }
         Scheduler s = scheduler.get();
         assertThat(s.engine.liveFibers()).as("live fibers after close, %s", where).isZero();

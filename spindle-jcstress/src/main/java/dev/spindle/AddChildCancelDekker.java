@@ -13,11 +13,11 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.I_Result;
 
 /**
- * Linking a child while the parent is cancelled: {@code FiberCore.addChild} on a parent with no live child
+ * Linking a child while the parent is cancelled: {@code FiberImpl.addChild} on a parent with no live child
  * takes the plain-store path (publish the child in the list, full fence, then read the parent's cancel
  * state), and {@code requestCancel} sets the parent's cancel bit, then walks its children. One of the two
  * must see the other, so the child is always asked to cancel. The child is created in the same actor, as
- * {@code Control.Start} does, so the canceller's walk also relies on the constructor's plain store of the
+ * {@code FiberJobs.Start} does, so the canceller's walk also relies on the constructor's plain store of the
  * child's {@code pending} (1) being ordered before the store that links the child: a child read as
  * retired ({@code pending == 0}) is skipped.
  *
@@ -30,9 +30,9 @@ import org.openjdk.jcstress.infra.results.I_Result;
 @State
 public class AddChildCancelDekker {
     private final Worker worker;
-    private final FiberCore<Void> parent;
+    private final FiberImpl<Void> parent;
     /** The child the start actor created; read by the arbiter. */
-    private FiberCore<Void> child;
+    private FiberImpl<Void> child;
 
     /** Creates the state of one sample: a running parent with no child. */
     public AddChildCancelDekker() {
@@ -40,10 +40,10 @@ public class AddChildCancelDekker {
         parent = StressFixtures.runningRoot(worker);
     }
 
-    /** The parent's code creates a child and links it, as Control.Start does. */
+    /** The parent's code creates a child and links it, as FiberJobs.Start does. */
     @Actor
     public void start() {
-        FiberCore<Void> c = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
+        FiberImpl<Void> c = new FiberImpl<>(new Suspend<>(), worker.engine(), parent, false);
         parent.addChild(worker, c);
         child = c;
     }

@@ -11,7 +11,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * The cancel protocol of a blocking fiber ({@code FiberCore}'s overview, "Blocking and cancellation"): the
+ * The cancel protocol of a blocking fiber ({@code FiberImpl}'s overview, "Blocking and cancellation"): the
  * fiber writes {@code blockedOn} (a volatile store), enqueues its continuation, then re-reads its cancel
  * state ({@code checkCancelWhileBlocked}); a canceller sets the cancel bit, then reads {@code blockedOn}
  * and withdraws the waiter from that blocker. Each side writes, then reads what the other writes, so at

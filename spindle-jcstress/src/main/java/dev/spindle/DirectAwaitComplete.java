@@ -17,14 +17,14 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * A direct body's inline await ({@code DirectCont}, continuation backend) completed on another worker: the
+ * A direct body's inline await ({@code ContinuationBody}, continuation backend) completed on another worker: the
  * completer runs the real {@code doCont} (plain {@code value}, then {@code completed}: CAS of {@code state}
  * from INLINE to DONE, or, losing it to a body that has detached, a plain-mode store of RESUMING and a push
  * to the home worker's inbox); the home thread, its job having returned, runs the last line of the private
  * {@code startAwait}: wait (CAS INLINE to DETACHED) unless the state is DONE, in which case it takes the
  * value. That line runs inside the body's continuation after the awaited job, which a jcstress actor
  * cannot drive, so this actor repeats it on the real {@code state} field (the smallest faithful extract);
- * the state constants are read from {@code DirectCont} itself.
+ * the state constants are read from {@code ContinuationBody} itself.
  *
  * <p>Result: r1 = how the home side got the value (1 at once: DONE; 2 it detached and its worker then took
  * the body's next step, RESUMING, from its inbox); r2 = the value's field as seen (-1 no value, -2 no step
@@ -49,12 +49,12 @@ public class DirectAwaitComplete {
 
     static {
         try {
-            MethodHandles.Lookup l = MethodHandles.privateLookupIn(DirectCont.class, MethodHandles.lookup());
-            STATE = l.findVarHandle(DirectCont.class, "state", byte.class);
-            INLINE = (byte) l.findStaticVarHandle(DirectCont.class, "INLINE", byte.class).get();
-            DONE = (byte) l.findStaticVarHandle(DirectCont.class, "DONE", byte.class).get();
-            DETACHED = (byte) l.findStaticVarHandle(DirectCont.class, "DETACHED", byte.class).get();
-            RESUMING = (byte) l.findStaticVarHandle(DirectCont.class, "RESUMING", byte.class).get();
+            MethodHandles.Lookup l = MethodHandles.privateLookupIn(ContinuationBody.class, MethodHandles.lookup());
+            STATE = l.findVarHandle(ContinuationBody.class, "state", byte.class);
+            INLINE = (byte) l.findStaticVarHandle(ContinuationBody.class, "INLINE", byte.class).get();
+            DONE = (byte) l.findStaticVarHandle(ContinuationBody.class, "DONE", byte.class).get();
+            DETACHED = (byte) l.findStaticVarHandle(ContinuationBody.class, "DETACHED", byte.class).get();
+            RESUMING = (byte) l.findStaticVarHandle(ContinuationBody.class, "RESUMING", byte.class).get();
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -62,14 +62,14 @@ public class DirectAwaitComplete {
 
     private final Worker home = StressFixtures.soleWorker("jcstress-direct-home");
     private final Worker completer = StressFixtures.soleWorker("jcstress-direct-completer");
-    private final DirectCont<Box> body;
+    private final ContinuationBody<Box> body;
     /** r1, written by the home actor. */
     private int how;
 
     /** Creates the state of one sample: a body whose awaited job is running inline, and has queued it. */
     public DirectAwaitComplete() {
-        FiberCore<Box> fiber = StressFixtures.runningRoot(home);
-        body = new DirectCont<>(() -> null, fiber, home);
+        FiberImpl<Box> fiber = StressFixtures.runningRoot(home);
+        body = new ContinuationBody<>(() -> null, fiber, home);
         STATE.setVolatile(body, INLINE); // startAwait's first step, before the job can see the body
     }
 

@@ -6,7 +6,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 import dev.spindle.StressFixtures.Box;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.RunAccess;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.sync.Event;
@@ -91,7 +91,7 @@ public class EventSignalFastPath {
         int values;
         int failures;
 
-        Arrival(Strand<?> fiber) {
+        Arrival(FiberBase<?> fiber) {
             super(fiber);
         }
 

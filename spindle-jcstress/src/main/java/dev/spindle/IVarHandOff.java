@@ -58,7 +58,7 @@ public class IVarHandOff {
     private final Engine readerEngine = new Engine("jcstress-reader", 1, false, e -> { });
     private final Worker reader = readerEngine.soleWorker();
     private final IVar<Box> ivar = new IVar<>();
-    private final Recorder k = new Recorder(new FiberCore<>(new Suspend<>(), readerEngine, null, false));
+    private final Recorder k = new Recorder(new FiberImpl<>(new Suspend<>(), readerEngine, null, false));
     private final Work read = new Work() {
         @Override
         public void doWork(Worker w) {

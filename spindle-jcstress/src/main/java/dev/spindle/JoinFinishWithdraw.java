@@ -14,12 +14,12 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * The joiner lock that shares {@code FiberCore}'s state word: a fiber finishing (one CAS from ACTIVE to its
+ * The joiner lock that shares {@code FiberImpl}'s state word: a fiber finishing (one CAS from ACTIVE to its
  * final state) races with a joiner that adds itself ({@code tryAddJoiner}, under the lock while ACTIVE)
  * and is then withdrawn, as cancelling the joining fiber does ({@code removeWaiter}, under the lock, giving
  * up once the fiber is final). Whatever the interleaving, a joiner that was added is handed back exactly
  * once: resumed with the value by the finisher, or returned to the canceller; and one that was refused
- * saw the fiber finished, and continues at once with the fiber's value, as {@code Control.Join} does: the
+ * saw the fiber finished, and continues at once with the fiber's value, as {@code FiberJobs.Join} does: the
  * refusal is {@code SpinLock.lockWhile}'s acquire load of the final state, which the finisher's CAS wrote
  * after the value. (Two actors, so that it runs on two CPUs; the finisher can meet the lock held by either
  * step.)
@@ -39,8 +39,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @State
 public class JoinFinishWithdraw {
     private final Worker worker;
-    private final FiberCore<Box> child;
-    private final FiberCore<Void> joinerFiber;
+    private final FiberImpl<Box> child;
+    private final FiberImpl<Void> joinerFiber;
     private final Cont<Box> joiner;
     private boolean joined;
     private boolean withdrawn;

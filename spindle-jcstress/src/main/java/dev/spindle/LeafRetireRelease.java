@@ -15,7 +15,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * The release store that retires a leaf fiber ({@code FiberCore.retire()}: {@code PENDING.setRelease(this,
+ * The release store that retires a leaf fiber ({@code FiberImpl.retire()}: {@code PENDING.setRelease(this,
  * 0)}): it must order the fiber's final state (state, and the value in its slot) before the 0 that its
  * parent's sweeps and cancellation walks read. A child fiber of a running parent finishes with a freshly
  * allocated value on one thread, through the real {@code doCont} its job's last step calls; another thread
@@ -43,22 +43,22 @@ public class LeafRetireRelease {
 
     static {
         try {
-            PENDING = MethodHandles.privateLookupIn(FiberCore.class, MethodHandles.lookup())
-                    .findVarHandle(FiberCore.class, "pending", int.class);
+            PENDING = MethodHandles.privateLookupIn(FiberImpl.class, MethodHandles.lookup())
+                    .findVarHandle(FiberImpl.class, "pending", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private final Worker worker;
-    private final FiberCore<Box> child;
+    private final FiberImpl<Box> child;
 
     /** Creates the state of one sample: a running parent with one running (suspended) leaf child. */
     public LeafRetireRelease() {
         worker = StressFixtures.soleWorker("jcstress-retire");
-        FiberCore<Void> parent = StressFixtures.runningRoot(worker);
-        // as Control.Start does for a child fiber
-        child = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
+        FiberImpl<Void> parent = StressFixtures.runningRoot(worker);
+        // as FiberJobs.Start does for a child fiber
+        child = new FiberImpl<>(new Suspend<>(), worker.engine(), parent, false);
         worker.fiberStarted();
         parent.addChild(worker, child);
         child.doWork(worker);

@@ -13,7 +13,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * Linking a child while another child is live, against the parent's cancellation: {@code FiberCore.addChild}
+ * Linking a child while another child is live, against the parent's cancellation: {@code FiberImpl.addChild}
  * then takes {@code pushChild} (an atomic add to {@code pending}, a CAS pushing the child on
  * {@code firstChild}, then the read of the parent's cancel state), and {@code requestCancel} sets the cancel
  * bit, then walks the children. The child is created in the same actor, so the walk also relies on the
@@ -29,23 +29,23 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @State
 public class PushChildCancelDekker {
     private final Worker worker;
-    private final FiberCore<Void> parent;
-    private final FiberCore<Void> older;
+    private final FiberImpl<Void> parent;
+    private final FiberImpl<Void> older;
     /** The child the start actor created; read by the arbiter. */
-    private FiberCore<Void> child;
+    private FiberImpl<Void> child;
 
     /** Creates the state of one sample: a running parent with one live child. */
     public PushChildCancelDekker() {
         worker = StressFixtures.soleWorker("jcstress-push-child");
         parent = StressFixtures.runningRoot(worker);
-        older = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
+        older = new FiberImpl<>(new Suspend<>(), worker.engine(), parent, false);
         parent.addChild(worker, older);
     }
 
-    /** The parent's code creates a second child and links it, as Control.Start does. */
+    /** The parent's code creates a second child and links it, as FiberJobs.Start does. */
     @Actor
     public void start() {
-        FiberCore<Void> c = new FiberCore<>(new Suspend<>(), worker.engine(), parent, false);
+        FiberImpl<Void> c = new FiberImpl<>(new Suspend<>(), worker.engine(), parent, false);
         parent.addChild(worker, c);
         child = c;
     }

@@ -11,7 +11,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * The cancel protocol of a blocking fiber when it waits again where it last waited: {@code FiberCore.blockOn}
+ * The cancel protocol of a blocking fiber when it waits again where it last waited: {@code FiberImpl.blockOn}
  * then skips its volatile store of {@code blockedOn} (a ping-pong over one channel pays no fence per wait).
  * Its comment argues that the earlier store of the same blocker is what a canceller reads anyway; what keeps
  * the pair safe without the fence is the channel's lock, which both the enqueue and the canceller's

@@ -3,7 +3,7 @@ package dev.spindle;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.RunAccess;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 
@@ -18,8 +18,8 @@ final class StressFixtures {
     }
 
     /** A root fiber of {@code w}'s engine that has started and waits until the test completes it. */
-    static <A> FiberCore<A> runningRoot(Worker w) {
-        FiberCore<A> f = new FiberCore<>(new Suspend<>(), w.engine(), null, false);
+    static <A> FiberImpl<A> runningRoot(Worker w) {
+        FiberImpl<A> f = new FiberImpl<>(new Suspend<>(), w.engine(), null, false);
         f.doWork(w);
         return f;
     }
@@ -68,7 +68,7 @@ final class StressFixtures {
         /** The last failure. */
         Throwable failure;
 
-        Recorder(Strand<?> fiber) {
+        Recorder(FiberBase<?> fiber) {
             super(fiber);
         }
 

@@ -11,11 +11,11 @@ import org.openjdk.jcstress.infra.results.III_Result;
 /**
  * The state that {@link BlockCancelDekker} and {@link ReblockCancelDekker} share: a running fiber about to
  * take from an empty channel on its worker, through the real {@code Channel.take().doJob}, while another
- * thread cancels it ({@code FiberCore.requestCancel} from a foreign thread).
+ * thread cancels it ({@code FiberImpl.requestCancel} from a foreign thread).
  */
 final class TakeCancelRace {
     private final Worker worker = StressFixtures.soleWorker("jcstress-take-cancel");
-    private final FiberCore<Void> fiber = StressFixtures.runningRoot(worker);
+    private final FiberImpl<Void> fiber = StressFixtures.runningRoot(worker);
     private final Channel<Box> channel = new Channel<>();
     /** The channel's blocker of plain waiters (its one Take object). */
     private final Blocker take = (Blocker) channel.take();

@@ -11,7 +11,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * A job awaited by a direct body on a virtual thread ({@code DirectContext.ThreadAwait}): the job's last
+ * A job awaited by a direct body on a virtual thread ({@code DirectBody.ThreadAwait}): the job's last
  * step, on a worker, writes the plain {@code value}, then the volatile {@code done}, then unparks the body's
  * thread; the body reads {@code done} (its park loop, {@code isStopped}), then the value
  * ({@code outcome()}). Seeing done without the value is forbidden.
@@ -27,8 +27,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
 @Outcome(expect = FORBIDDEN, desc = "the completion seen without its value")
 @State
 public class ThreadAwaitHandOff {
-    private final DirectContext.ThreadAwait<Box> await =
-            new DirectContext.ThreadAwait<>(StressFixtures.runningRoot(StressFixtures.soleWorker("jcstress-await")));
+    private final DirectBody.ThreadAwait<Box> await =
+            new DirectBody.ThreadAwait<>(StressFixtures.runningRoot(StressFixtures.soleWorker("jcstress-await")));
 
     /** Creates the state of one sample: an await in progress. */
     public ThreadAwaitHandOff() {

@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Drive;
 import dev.spindle.internal.run.Driver;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.StopCondition;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -232,8 +232,8 @@ class SimDriver implements Driver {
     }
 
     /** The fiber a work item continues, or null. */
-    static Strand<?> fiberOf(Work item) {
-        return item.owner();
+    static FiberBase<?> fiberOf(Work item) {
+        return item.fiber();
     }
 
     private void runOne(Drive w) {

@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.ConfinedThread;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FiberObserver;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,7 +64,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     private static final long USER_RANDOM_SALT = 0x9E3779B97F4A7C15L;
     private final StableText stable = new StableText();
     /** Live fibers by identity. */
-    private final IdentityHashMap<Strand<?>, FiberInfo> live = new IdentityHashMap<>();
+    private final IdentityHashMap<FiberBase<?>, FiberInfo> live = new IdentityHashMap<>();
     /** Live fibers by number (start order), for reports. */
     private final TreeMap<Integer, FiberInfo> liveById = new TreeMap<>();
     private final Choice.FiberLookup lookup = this::infoOf;
@@ -161,7 +161,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     // ---------------------------------------------------------------- FiberObserver
 
     @Override
-    public void started(Strand<?> fiber) {
+    public void started(FiberBase<?> fiber) {
         FiberInfo starter = current;
         FiberInfo f = new FiberInfo(nextId++, starter);
         live.put(fiber, f);
@@ -172,7 +172,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     }
 
     @Override
-    public void finished(Strand<?> fiber) {
+    public void finished(FiberBase<?> fiber) {
         FiberInfo f = live.remove(fiber);
         if (f != null) {
             liveById.remove(f.id);
@@ -186,15 +186,15 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     }
 
     @Override
-    public void blocked(Strand<?> fiber, Blocker blocker) {
+    public void blocked(FiberBase<?> fiber, Blocker blocker) {
         FiberInfo f = live.get(fiber);
         if (f == null || blocker.waitsForChildren()) {
             return; // race/all/any: reported from the fiber's live children instead
         }
         f.blockSequence = ++blockSequence;
-        FiberInfo target = blocker instanceof Strand<?> s ? live.get(s) : null;
+        FiberInfo target = blocker instanceof FiberBase<?> s ? live.get(s) : null;
         TraceEvent e = new TraceEvent(TraceEvent.Kind.BLOCK, nanoTime(), 0, f, target, null);
-        if (target != null || blocker instanceof Strand<?>) {
+        if (target != null || blocker instanceof FiberBase<?>) {
             f.joinTarget = target;
             f.blocker = null;
             f.waitsOn = target == null ? "join of a finished fiber" : null;
@@ -220,7 +220,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     }
 
     @Override
-    public void named(Strand<?> fiber, String name) {
+    public void named(FiberBase<?> fiber, String name) {
         FiberInfo f = live.get(fiber);
         if (f != null) {
             f.name = name;
@@ -304,7 +304,7 @@ final class SimScheduler extends SimDriver implements FiberObserver {
     // ---------------------------------------------------------------- helpers
 
     private FiberInfo infoOf(Work item) {
-        Strand<?> s = fiberOf(item);
+        FiberBase<?> s = fiberOf(item);
         return s == null ? null : live.get(s);
     }
 

@@ -5,7 +5,7 @@ import dev.spindle.FiberSnapshot;
 import dev.spindle.SchedulerMetrics;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.EngineHooks;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.util.ArrayList;
@@ -98,7 +98,7 @@ public final class Diagnostics implements EngineHooks {
     }
 
     @Override
-    public void uncaught(Strand<?> fiber, Throwable e) {
+    public void uncaught(FiberBase<?> fiber, Throwable e) {
         Jfr.uncaught(engine.name(), fiber == null ? -1 : DumpText.idOf(fiber),
                 fiber == null ? null : engine.fiberName(fiber), e);
     }

@@ -1,7 +1,7 @@
 package dev.spindle.internal.diag;
 
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
@@ -78,7 +78,7 @@ public final class Watchdog {
             return; // it moved on while we looked: the next sample starts a new episode
         }
         reported[i] = true;
-        Strand<?> fiber = item == null ? null : item.owner();
+        FiberBase<?> fiber = item == null ? null : item.fiber();
         long id = fiber == null ? -1 : DumpText.idOf(fiber);
         String name = fiber == null ? null : fiber.engine().fiberName(fiber);
         sink.accept(new Starvation(engine.name(), t == null ? "worker-" + i : t.getName(), id, name,

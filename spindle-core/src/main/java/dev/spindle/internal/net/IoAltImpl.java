@@ -40,7 +40,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
     @Override
     @SuppressWarnings("unchecked")
     public void doJob(Worker w, Cont<A> k) {
-        if (k.owner().cancelPending()) {
+        if (k.fiber().cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }

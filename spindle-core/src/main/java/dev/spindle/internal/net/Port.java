@@ -114,7 +114,7 @@ public final class Port {
             channel.close();
         } finally {
             for (int i = 0; i < n; i++) { // n > 0 implies a registration, so p != null
-                p.engine.submit(woken[i]);
+                p.engine.enqueue(woken[i]);
             }
         }
     }

@@ -13,7 +13,7 @@ public interface Blocker {
      * never arrived). Removal and normal resumption are mutually exclusive: exactly one of them gets the
      * continuation.
      */
-    Cont<?> removeWaiter(Strand<?> fiber);
+    Cont<?> removeWaiter(FiberBase<?> fiber);
 
     /** A short description of what is waited on, for fiber dumps and deadlock reports. */
     String describe();

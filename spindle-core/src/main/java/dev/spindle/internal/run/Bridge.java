@@ -29,7 +29,7 @@ public final class Bridge {
         dev.spindle.Scheduler scheduler(Engine engine);
 
         /** What {@code fiber} waits on, or null when it is not blocked. */
-        Blocker blockerOf(Strand<?> fiber);
+        Blocker blockerOf(FiberBase<?> fiber);
     }
 
     private static volatile JobFactory factory;

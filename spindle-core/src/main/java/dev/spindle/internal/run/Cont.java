@@ -16,16 +16,16 @@ public abstract class Cont<A> extends Work {
      * The fiber this continuation belongs to: the context for cancellation checks and for starting child
      * fibers. Final: set at construction (a fiber points at itself); null for a waiter that is no fiber.
      */
-    private final Strand<?> fiber;
+    private final FiberBase<?> fiber;
 
     /** Creates a continuation of {@code fiber}. */
-    protected Cont(Strand<?> fiber) {
+    protected Cont(FiberBase<?> fiber) {
         this.fiber = fiber;
     }
 
-    /** Creates a fiber: the continuation that is its own fiber context ({@link Strand}). */
+    /** Creates a fiber: the continuation that is its own fiber context ({@link FiberBase}). */
     Cont() {
-        this.fiber = (Strand<?>) this;
+        this.fiber = (FiberBase<?>) this;
     }
 
     /** The value this continuation resumes with when run as work (what the last resumer stored). */
@@ -45,7 +45,7 @@ public abstract class Cont<A> extends Work {
     public abstract void doCont(Worker w, A a);
 
     @Override
-    public final Strand<?> owner() {
+    public final FiberBase<?> fiber() {
         return fiber;
     }
 

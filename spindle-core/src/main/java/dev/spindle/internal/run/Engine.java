@@ -74,7 +74,7 @@ public final class Engine extends EngineHotFieldsPadded {
     /** Fibers started from foreign threads. */
     private final AtomicLong externalStarted = new AtomicLong();
     /** Live fibers without a parent (run, submit, execute, startDetached, forget): for shutdownNow. */
-    private final java.util.Set<Strand<?>> roots = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<FiberBase<?>> roots = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The network poller, installed on first use by dev.spindle.internal.net; null until then. */
     private volatile Poller poller;
     /** Lock word serialising the drivers of a single-threaded engine. */
@@ -219,7 +219,7 @@ public final class Engine extends EngineHotFieldsPadded {
     }
 
     /** Schedules {@code wk} from any thread: on the caller's worker when it drives one, else globally. */
-    public void submit(Work wk) {
+    public void enqueue(Work wk) {
         Worker w = currentWorker();
         if (w != null) {
             w.push(wk);
@@ -404,17 +404,17 @@ public final class Engine extends EngineHotFieldsPadded {
     }
 
     /** Registers a live fiber without a parent. */
-    public void addRoot(Strand<?> fiber) {
+    public void addRoot(FiberBase<?> fiber) {
         roots.add(fiber);
     }
 
     /** Unregisters a finished root. */
-    public void removeRoot(Strand<?> fiber) {
+    public void removeRoot(FiberBase<?> fiber) {
         roots.remove(fiber);
     }
 
     /** A snapshot of the live roots. */
-    public java.util.List<Strand<?>> liveRoots() {
+    public java.util.List<FiberBase<?>> liveRoots() {
         return java.util.List.copyOf(roots);
     }
 
@@ -440,7 +440,7 @@ public final class Engine extends EngineHotFieldsPadded {
     }
 
     /** Like {@link #reportUncaught(Throwable)}, naming the fiber that failed ({@code fiber} may be null). */
-    public void reportUncaught(Strand<?> fiber, Throwable e) {
+    public void reportUncaught(FiberBase<?> fiber, Throwable e) {
         uncaught.incrementAndGet();
         EngineHooks h = hooks;
         if (h != null) {
@@ -651,12 +651,12 @@ public final class Engine extends EngineHotFieldsPadded {
     }
 
     /** Names {@code fiber} (job.named): the name shows in its toString, in dumps and in reports. */
-    public void nameFiber(Strand<?> fiber, String fiberName) {
+    public void nameFiber(FiberBase<?> fiber, String fiberName) {
         names.put(fiber, fiberName);
     }
 
     /** The name given to {@code fiber}, or null. */
-    public String fiberName(Strand<?> fiber) {
+    public String fiberName(FiberBase<?> fiber) {
         return names.get(fiber);
     }
 

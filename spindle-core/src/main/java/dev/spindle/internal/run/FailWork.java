@@ -17,8 +17,8 @@ public final class FailWork extends Work {
     }
 
     @Override
-    public Strand<?> owner() {
-        return k.owner();
+    public FiberBase<?> fiber() {
+        return k.fiber();
     }
 
     @Override

@@ -8,16 +8,16 @@ import java.util.random.RandomGenerator;
  */
 public interface FiberObserver {
     /** A fiber was created. */
-    void started(Strand<?> fiber);
+    void started(FiberBase<?> fiber);
 
     /** A fiber finished. */
-    void finished(Strand<?> fiber);
+    void finished(FiberBase<?> fiber);
 
     /** A fiber is about to wait at {@code blocker}. */
-    void blocked(Strand<?> fiber, Blocker blocker);
+    void blocked(FiberBase<?> fiber, Blocker blocker);
 
     /** A fiber was given a name by the user. */
-    void named(Strand<?> fiber, String name);
+    void named(FiberBase<?> fiber, String name);
 
     /**
      * A generator for a fiber's first {@code Job.random()}: the simulator's is seeded, so that a schedule

@@ -51,13 +51,13 @@ public final class Timer extends Work implements Blocker {
     }
 
     @Override
-    public Strand<?> owner() {
-        return work.owner();
+    public FiberBase<?> fiber() {
+        return work.fiber();
     }
 
     @Override
-    public Cont<?> removeWaiter(Strand<?> fiber) {
-        if (work instanceof Cont<?> k && k.owner() == fiber && fiber.engine().timers().cancel(this)) {
+    public Cont<?> removeWaiter(FiberBase<?> fiber) {
+        if (work instanceof Cont<?> k && k.fiber() == fiber && fiber.engine().timers().cancel(this)) {
             return k;
         }
         return null;
@@ -66,7 +66,7 @@ public final class Timer extends Work implements Blocker {
     /** Only a sleeping fiber's blocker is ever described, and its continuation names the engine. */
     @Override
     public String describe() {
-        Strand<?> sleeper = owner();
+        FiberBase<?> sleeper = fiber();
         if (sleeper == null) {
             return "timer";
         }

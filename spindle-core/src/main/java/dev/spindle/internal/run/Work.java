@@ -30,7 +30,7 @@ public abstract class Work {
     public abstract void doWork(Worker w);
 
     /** The fiber this item continues, or null for runtime-internal items: for simulator traces. */
-    public Strand<?> owner() {
+    public FiberBase<?> fiber() {
         return null;
     }
 

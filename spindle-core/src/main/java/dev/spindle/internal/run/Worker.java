@@ -235,8 +235,8 @@ public final class Worker extends CacheLinePadding {
      * a fiber's code runs in one place at a time and only this thread takes items off its stack, a true
      * answer means the fiber's code is suspended here and cannot run until this thread lets it.
      */
-    public boolean topContinues(Strand<?> fiber) {
-        return stack.top instanceof Cont<?> k && k.owner() == fiber;
+    public boolean topContinues(FiberBase<?> fiber) {
+        return stack.top instanceof Cont<?> k && k.fiber() == fiber;
     }
 
     /**
@@ -297,7 +297,7 @@ public final class Worker extends CacheLinePadding {
      * workers: that engine's {@code close()} waits for it, and another engine (a single-threaded one
      * above all, which runs only while some thread drives it) may never run it.
      */
-    public void pushWake(Strand<?> fiber, Work wk) {
+    public void pushWake(FiberBase<?> fiber, Work wk) {
         Engine home = fiber == null ? engine : fiber.engine();
         if (home == engine) {
             push(wk);
@@ -599,7 +599,7 @@ public final class Worker extends CacheLinePadding {
 
     /**
      * Hands {@code wk} to this worker from any thread: only this worker's thread runs it (work tied to a
-     * thread: direct bodies resume on the thread they started on, see DirectCont), never a worker it shares
+     * thread: direct bodies resume on the thread they started on, see ContinuationBody), never a worker it shares
      * work with. Wakes the worker if it is parked. The inbox is a Treiber stack through {@code Work.next}.
      */
     public void pushInbox(Work wk) {

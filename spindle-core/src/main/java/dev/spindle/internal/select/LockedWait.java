@@ -1,7 +1,7 @@
 package dev.spindle.internal.select;
 
 import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 
@@ -67,7 +67,7 @@ public abstract class LockedWait<A> extends AltImpl<A> {
             Trampoline.succeed(w, k, null);
             return;
         }
-        Strand<?> self = k.owner();
+        FiberBase<?> self = k.fiber();
         if (self.cancelPending()) {
             Trampoline.failCancelled(w, k);
             return;

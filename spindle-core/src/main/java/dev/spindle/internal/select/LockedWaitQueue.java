@@ -3,7 +3,7 @@ package dev.spindle.internal.select;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -62,14 +62,14 @@ public final class LockedWaitQueue extends WaitQueue implements Blocker {
      * has found that it must wait. Links the entry, releases the lock, and withdraws the entry again at once
      * if cancellation arrived meanwhile. Callers return at once after it.
      */
-    public void blockAndUnlock(dev.spindle.internal.run.Worker w, Strand<?> self, Cont<?> entry) {
+    public void blockAndUnlock(dev.spindle.internal.run.Worker w, FiberBase<?> self, Cont<?> entry) {
         block(self, this, entry);
         unlock();
         blocked(w, self, this);
     }
 
     @Override
-    public Cont<?> removeWaiter(Strand<?> fiber) {
+    public Cont<?> removeWaiter(FiberBase<?> fiber) {
         lock();
         Work e = removePlainOf(fiber);
         unlock();

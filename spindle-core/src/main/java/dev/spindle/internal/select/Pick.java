@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.FailWork;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -124,11 +124,11 @@ public final class Pick extends Else implements Blocker {
     /** The continuation of the whole choose: receives cancellation and failures. */
     private final Cont<?> k;
     /** The choosing fiber. */
-    private final Strand<?> fiber;
+    private final FiberBase<?> fiber;
     /** The alternative being run, for {@link #describe} (fiber dumps, deadlock reports). */
     private final Object root;
 
-    private Pick(Cont<?> k, Strand<?> fiber, Object root) {
+    private Pick(Cont<?> k, FiberBase<?> fiber, Object root) {
         super(null);
         this.k = k;
         this.fiber = fiber;
@@ -140,7 +140,7 @@ public final class Pick extends Else implements Blocker {
      * being cancelled (then {@code k} has already been failed with the cancel signal).
      */
     public static Pick begin(Worker w, Cont<?> k, Object root) {
-        Strand<?> f = k.owner();
+        FiberBase<?> f = k.fiber();
         if (f.cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return null;
@@ -151,7 +151,7 @@ public final class Pick extends Else implements Blocker {
     // ---------------------------------------------------------------- queries
 
     /** The choosing fiber. */
-    public Strand<?> fiber() {
+    public FiberBase<?> fiber() {
         return fiber;
     }
 
@@ -260,7 +260,7 @@ public final class Pick extends Else implements Blocker {
      * resumption it was handed. Called once, by the chooser.
      */
     public void instantiated(Worker w) {
-        Strand<?> f = fiber;
+        FiberBase<?> f = fiber;
         f.blockOn(this);
         if (PHASE.compareAndSet(this, PHASE_INSTANTIATING, PHASE_BLOCKED)) {
             f.checkCancelWhileBlocked(w, this);
@@ -298,7 +298,7 @@ public final class Pick extends Else implements Blocker {
      * fiber itself picks up the cancellation.
      */
     @Override
-    public Cont<?> removeWaiter(Strand<?> s) {
+    public Cont<?> removeWaiter(FiberBase<?> s) {
         if (s != fiber || !claim()) {
             return null;
         }

@@ -1,7 +1,7 @@
 package dev.spindle.internal.select;
 
 import dev.spindle.internal.run.Blocker;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.WorkFifo;
 import dev.spindle.internal.run.Worker;
@@ -38,12 +38,12 @@ public class WaitQueue extends WorkFifo {
 
     /**
      * Waits as {@code entry} (the continuation of {@code self}, or a node that carries it), following the
-     * protocol of {@link Strand#blockOn}, in two halves around the release of the owning primitive's spin
+     * protocol of {@link FiberBase#blockOn}, in two halves around the release of the owning primitive's spin
      * lock, which the caller does in between with its own constant VarHandle (a handle passed in here
      * would cost a generic call wherever this is not inlined). This half, under the lock, once the caller
      * found that it must wait: records {@code b} as the fiber's blocker and links the entry.
      */
-    public final void block(Strand<?> self, Blocker b, Work entry) {
+    public final void block(FiberBase<?> self, Blocker b, Work entry) {
         self.blockOn(b);
         add(entry);
     }
@@ -52,7 +52,7 @@ public class WaitQueue extends WorkFifo {
      * The second half of {@link #block}, after the caller released its lock: withdraws the entry again at
      * once if cancellation arrived meanwhile.
      */
-    public final void blocked(Worker w, Strand<?> self, Blocker b) {
+    public final void blocked(Worker w, FiberBase<?> self, Blocker b) {
         self.checkCancelWhileBlocked(w, b);
     }
 
@@ -110,7 +110,7 @@ public class WaitQueue extends WorkFifo {
      * take or read), or a plain giver of {@code fiber}; returns it, or null. Entries of a choose are never
      * removed here: their pick is the fiber's blocker.
      */
-    public final Work removePlainOf(Strand<?> fiber) {
+    public final Work removePlainOf(FiberBase<?> fiber) {
         Work prev = tail();
         for (int n = size(); n > 0; n--) {
             Work e = prev.queueLink();

@@ -2,7 +2,7 @@ package dev.spindle.internal.select;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.FailWork;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 
@@ -49,7 +49,7 @@ public final class Waiter<A> extends Work {
     /** Who waits as entry {@code e}: its fiber, or the thread of a {@link ThreadWaiter}; null for a send. */
     public static Object identityOf(Work e) {
         Cont<?> k = contOf(e);
-        return k instanceof ThreadWaiter t ? t.thread() : k == null ? null : k.owner();
+        return k instanceof ThreadWaiter t ? t.thread() : k == null ? null : k.fiber();
     }
 
     /** The alternative number of a queue entry (0 for a plain one). */
@@ -63,9 +63,9 @@ public final class Waiter<A> extends Work {
     }
 
     /** Whether an entry waits on behalf of {@code fiber} (a send waits for nobody). */
-    public static boolean isOf(Work e, Strand<?> fiber) {
+    public static boolean isOf(Work e, FiberBase<?> fiber) {
         Cont<?> k = contOf(e);
-        return k != null && k.owner() == fiber;
+        return k != null && k.fiber() == fiber;
     }
 
     /**
@@ -135,7 +135,7 @@ public final class Waiter<A> extends Work {
         if (p != null) {
             p.resume(w, k);
         } else {
-            wake(w, k.owner(), k);
+            wake(w, k.fiber(), k);
         }
     }
 
@@ -151,7 +151,7 @@ public final class Waiter<A> extends Work {
         if (p != null) {
             p.resume(w, fail);
         } else {
-            wake(w, k.owner(), fail);
+            wake(w, k.fiber(), fail);
         }
     }
 
@@ -160,11 +160,11 @@ public final class Waiter<A> extends Work {
      * the fiber's engine, else on that engine (its global queue, or the calling worker's stack when the
      * caller is one of its workers). {@code w} is null when the waker is an ordinary thread.
      */
-    public static void wake(Worker w, Strand<?> fiber, Work wk) {
+    public static void wake(Worker w, FiberBase<?> fiber, Work wk) {
         if (w != null) {
             w.pushWake(fiber, wk);
         } else {
-            fiber.engine().submit(wk);
+            fiber.engine().enqueue(wk);
         }
     }
 

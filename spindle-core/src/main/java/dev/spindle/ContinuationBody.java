@@ -49,7 +49,7 @@ import java.util.concurrent.Callable;
  * allocation) stays out of the await's compiled method; that method stays small, below C2's
  * {@code InlineSmallCode}, and is inlined into the body's frame instead of adding a frame of its own;
  * (2) {@link #run} keeps no reference across the body (the JDK's entry keeps its continuation): it finds
- * this object again afterwards as the current context ({@link DirectContext#current}, a few loads; the body
+ * this object again afterwards as the current context ({@link DirectBody#current}, a few loads; the body
  * never leaves its thread, see below), so the frame keeps one reference less for the whole body. The await itself keeps
  * this object across the yield: a lookup there as well lets C2, once it inlines the lookup, keep the current
  * thread across the yield instead, in a larger frame. A body blocked in {@code read.await()} thus has a chunk
@@ -89,7 +89,7 @@ import java.util.concurrent.Callable;
  * monitor on JDKs before 24) cannot yield: the body then waits on its worker thread, which keeps running
  * other work meanwhile as {@link Scheduler#run} does inside a job, until the resumption comes back.
  */
-final class DirectCont<A> extends DirectContext<A> implements Runnable {
+final class ContinuationBody<A> extends DirectBody<A> implements Runnable {
     /*
      * State machine (state; "home" is the body's worker thread, "completer" whoever completes an awaited job)
      *
@@ -156,7 +156,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
     /** The resumption arrived while {@link #waitingPinned}. Home thread only. */
     private boolean resumedPinned;
 
-    DirectCont(Callable<? extends A> body, Cont<A> k, Worker home) {
+    ContinuationBody(Callable<? extends A> body, Cont<A> k, Worker home) {
         super(k);
         this.home = home;
         setResumeValue(body);
@@ -194,7 +194,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
             result = e;
             threw = true;
         }
-        ((DirectCont<?>) current()).finished(result, threw);
+        ((ContinuationBody<?>) current()).finished(result, threw);
     }
 
     /** The body has returned {@code result}, or thrown it. */
@@ -210,7 +210,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
             resumedPinned = true; // the body is on this thread's stack already, below us: end its wait
             return;
         }
-        DirectContext<?> previous = enter();
+        DirectBody<?> previous = enter();
         try {
             DirectBackend.RUN.invokeExact(continuation);
         } catch (Throwable e) {
@@ -275,7 +275,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
      * stack chunk copies. Callers return at once after it.
      */
     static void helpWhileWaiting(Worker w, Work entry) {
-        if (Waiter.contOf(entry) instanceof DirectCont<?> body) {
+        if (Waiter.contOf(entry) instanceof ContinuationBody<?> body) {
             body.helpWhileWaiting(w);
         }
     }
@@ -289,7 +289,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
      * The await then goes on as before: it yields unless its job has completed meanwhile.
      */
     void helpWhileWaiting(Worker w) {
-        if (!HELPS || w != home || !(w.helpable() instanceof DirectCont<?> body) || body.home != w) {
+        if (!HELPS || w != home || !(w.helpable() instanceof ContinuationBody<?> body) || body.home != w) {
             return;
         }
         byte s = body.state;
@@ -324,7 +324,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
         setResumeValue(null);
         if (failed) {
             failed = false;
-            return outcome(owner(), null, (Throwable) v);
+            return outcome(fiber(), null, (Throwable) v);
         }
         return (B) v;
     }
@@ -408,7 +408,7 @@ final class DirectCont<A> extends DirectContext<A> implements Runnable {
 
     static {
         try {
-            STATE = MethodHandles.lookup().findVarHandle(DirectCont.class, "state", byte.class);
+            STATE = MethodHandles.lookup().findVarHandle(ContinuationBody.class, "state", byte.class);
             DO_JOB = MethodHandles.lookup().findVirtual(Job.class, "doJob",
                     MethodType.methodType(void.class, Worker.class, Cont.class));
         } catch (ReflectiveOperationException e) {

@@ -8,7 +8,7 @@ import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.FiberObserver;
 import dev.spindle.internal.run.SpinLock;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
@@ -29,7 +29,7 @@ import java.util.function.Consumer;
  *     read itself).
  * @param <A> the type of the fiber's value
  */
-final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
+final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     /*
      * Implementation overview
      * =======================
@@ -117,19 +117,19 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** What this fiber is blocked on (possibly stale). Written by the fiber; read by cancellers. */
     private volatile Blocker blockedOn;
     /** Newest child. CAS by the fiber's own code (push) and by retiring children (drop). */
-    private volatile FiberCore<?> firstChild;
+    private volatile FiberImpl<?> firstChild;
     /**
      * Next older sibling. Written before the publishing CAS of the parent's firstChild; afterwards by the
      * parent's own code, to unlink retired siblings, and set to null by whoever detaches the whole list of
      * retired children (unchain). Plain writes: a racing reader sees either link.
      */
-    private FiberCore<?> nextSibling;
+    private FiberImpl<?> nextSibling;
     /** 1 while running + children not yet retired. Atomic. */
     private volatile int pending;
     /**
      * Bit 31 ({@link #REPORTS_FAILURE}, set at construction): a failure with nobody waiting goes to the
      * uncaught handler (fire-and-forget fibers). Bit 30 ({@link #STARTED}): set by the first run. Bits 0-29:
-     * children pushed since the last sweep of retired ones. One int so that FiberCore stays at 64 bytes
+     * children pushed since the last sweep of retired ones. One int so that FiberImpl stays at 64 bytes
      * with a debt that never saturates (a saturated debt would make a parent with more live children than
      * it can count sweep its whole list at every saturation).
      * Owner only: the fiber's code.
@@ -137,7 +137,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     private int flagsAndDebt;
 
     @SuppressWarnings("unchecked")
-    FiberCore(Job<A> job, Engine engine, FiberCore<?> parent, boolean reportsFailure) {
+    FiberImpl(Job<A> job, Engine engine, FiberImpl<?> parent, boolean reportsFailure) {
         setResumeValue((A) job); // until the first run (see the overview)
         this.engine = engine;
         this.parentOrExtras = parent;
@@ -166,17 +166,17 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     @Override
     public Job<A> join() {
-        return new Control.Join<>(this, false);
+        return new FiberJobs.Join<>(this, false);
     }
 
     @Override
     public Job<Outcome<A>> outcome() {
-        return new Control.Join<>(this, true);
+        return new FiberJobs.Join<>(this, true);
     }
 
     @Override
     public Job<Void> cancel() {
-        return new Control.CancelFiber(this);
+        return new FiberJobs.CancelFiber(this);
     }
 
     @Override
@@ -187,9 +187,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     // ---------------------------------------------------------------- fiber-local state
 
     /** The parent link, whichever form the field has. */
-    private FiberCore<?> parent() {
+    private FiberImpl<?> parent() {
         Object p = parentOrExtras;
-        return p instanceof FiberExtras x ? x.parent : (FiberCore<?>) p;
+        return p instanceof FiberExtras x ? x.parent : (FiberImpl<?>) p;
     }
 
     /** This fiber's extras, or null when it has used none. Fiber's own code only. */
@@ -203,7 +203,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         if (p instanceof FiberExtras x) {
             return x;
         }
-        FiberExtras x = new FiberExtras((FiberCore<?>) p);
+        FiberExtras x = new FiberExtras((FiberImpl<?>) p);
         parentOrExtras = x;
         return x;
     }
@@ -212,7 +212,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * Gives this new fiber the local bindings {@code starter} has now (called by the starter before the
      * fiber is published). A starter without bindings costs one field read.
      */
-    void inheritBindings(FiberCore<?> starter) {
+    void inheritBindings(FiberImpl<?> starter) {
         FiberExtras from = starter.extrasOrNull();
         if (from != null && !from.bindings.isEmpty()) {
             extras().bindings = from.bindings;
@@ -336,14 +336,14 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     private <B> void resumeJoiner(Worker w, Cont<B> k) {
         if (k instanceof Callback<?>) {
             w.push(k);
-        } else if (k instanceof Control.OutcomeCont<?> oc) {
-            ((Control.OutcomeCont<A>) oc).setResumeValue(outcomeNow());
-            w.pushWake(oc.owner(), oc);
+        } else if (k instanceof FiberJobs.OutcomeCont<?> oc) {
+            ((FiberJobs.OutcomeCont<A>) oc).setResumeValue(outcomeNow());
+            w.pushWake(oc.fiber(), oc);
         } else if (state == SUCCEEDED) {
             k.setResumeValue((B) resumeValue());
-            w.pushWake(k.owner(), k);
+            w.pushWake(k.fiber(), k);
         } else {
-            w.pushWake(k.owner(), new FailWork(k, failureForJoiner()));
+            w.pushWake(k.fiber(), new FailWork(k, failureForJoiner()));
         }
     }
 
@@ -379,7 +379,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * then continues at once). {@code k.fiber} may be null for a waiter on an ordinary thread.
      */
     boolean tryAddJoiner(Cont<?> k) {
-        FiberCore<?> waiter = (FiberCore<?>) k.owner();
+        FiberImpl<?> waiter = (FiberImpl<?>) k.fiber();
         if (waiter != null) {
             waiter.blockOn(this);
         }
@@ -393,13 +393,13 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     }
 
     @Override
-    public Cont<?> removeWaiter(Strand<?> waiter) {
+    public Cont<?> removeWaiter(FiberBase<?> waiter) {
         if (!lockJoiners()) {
             return null; // finished: the finisher has taken every joiner to resume it
         }
         Cont<?> prev = null;
         Cont<?> k = joiners;
-        while (k != null && k.owner() != waiter) {
+        while (k != null && k.fiber() != waiter) {
             prev = k;
             k = (Cont<?>) k.queueLink();
         }
@@ -436,7 +436,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      */
     FiberSnapshot snapshot(String worker) {
         List<Long> children = new ArrayList<>();
-        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+        for (FiberImpl<?> c = firstChild; c != null; c = c.nextSibling) {
             if (c.pending != 0) {
                 children.add(c.id());
             }
@@ -454,14 +454,14 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             st = b instanceof Timer ? FiberSnapshot.State.SLEEPING : FiberSnapshot.State.BLOCKED;
             on = describeSafely(b);
         }
-        FiberCore<?> p = parent();
+        FiberImpl<?> p = parent();
         return new FiberSnapshot(id(), engine.fiberName(this), st, on, st == FiberSnapshot.State.RUNNING ? worker : null,
                 p == null ? -1 : p.id(), children, isCancelRequested());
     }
 
     /** The live children, newest first (racy: a child may finish meanwhile); for dumps. */
-    void forEachLiveChild(Consumer<FiberCore<?>> action) {
-        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+    void forEachLiveChild(Consumer<FiberImpl<?>> action) {
+        for (FiberImpl<?> c = firstChild; c != null; c = c.nextSibling) {
             if (c.pending != 0) {
                 action.accept(c);
             }
@@ -501,7 +501,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
 
     /** Requests cancellation of every live child. */
     void cancelChildren(Worker w) {
-        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+        for (FiberImpl<?> c = firstChild; c != null; c = c.nextSibling) {
             if (c.pending != 0) {
                 c.requestCancel(w);
             }
@@ -523,7 +523,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
         if (w != null) {
             w.push(wk);
         } else {
-            engine.submit(wk);
+            engine.enqueue(wk);
         }
     }
 
@@ -560,7 +560,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     // ---------------------------------------------------------------- the tree
 
     /** Links {@code child} under this fiber; cancels it at once if this fiber is being cancelled. */
-    void addChild(Worker w, FiberCore<?> child) {
+    void addChild(Worker w, FiberImpl<?> child) {
         if (pending == 1) {
             addOnlyChild(child);
         } else {
@@ -580,8 +580,8 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * orders it before the caller's read of the cancel state, the Dekker pair of requestCancel (set the
      * bit, then walk the children).
      */
-    private void addOnlyChild(FiberCore<?> child) {
-        FiberCore<?> retired = firstChild;
+    private void addOnlyChild(FiberImpl<?> child) {
+        FiberImpl<?> retired = firstChild;
         child.nextSibling = null;
         FIRST_CHILD.setRelease(this, child);
         PENDING.set(this, 2);
@@ -593,12 +593,12 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     }
 
     /** Links {@code child} while other children may be live, and so may retire concurrently. */
-    private void pushChild(FiberCore<?> child) {
+    private void pushChild(FiberImpl<?> child) {
         PENDING.getAndAdd(this, 1);
-        FiberCore<?> h;
+        FiberImpl<?> h;
         do {
             h = firstChild;
-            FiberCore<?> live = h;
+            FiberImpl<?> live = h;
             while (live != null && live.pending == 0) {
                 live = live.nextSibling; // drop retired children at the top
             }
@@ -614,9 +614,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     }
 
     /** Unlinks the retired children below {@code newest} (just pushed by this fiber's own code). */
-    private static void sweepRetired(FiberCore<?> newest) {
-        FiberCore<?> prev = newest;
-        for (FiberCore<?> c = newest.nextSibling; c != null; c = c.nextSibling) {
+    private static void sweepRetired(FiberImpl<?> newest) {
+        FiberImpl<?> prev = newest;
+        for (FiberImpl<?> c = newest.nextSibling; c != null; c = c.nextSibling) {
             if (c.pending == 0) {
                 prev.nextSibling = c.nextSibling;
             } else {
@@ -635,7 +635,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * leaf fiber). The release orders the fiber's final state before the 0 that sweeps read.
      */
     private void retire(Worker w) {
-        FiberCore<?> f = this;
+        FiberImpl<?> f = this;
         int left;
         if (pending == 1) {
             PENDING.setRelease(this, 0);
@@ -654,9 +654,9 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
             // since only the fiber's own code pushes, so nothing is written; otherwise the exchange lets
             // exactly one of this and a racing dropRetiredChildren unchain them.
             if (f.firstChild != null) {
-                unchain((FiberCore<?>) FIRST_CHILD.getAndSet(f, null));
+                unchain((FiberImpl<?>) FIRST_CHILD.getAndSet(f, null));
             }
-            FiberCore<?> parent = f.parent();
+            FiberImpl<?> parent = f.parent();
             if (parent == null) {
                 // a root stays registered while it has live descendants, so shutdownNow() reaches them
                 f.engine.removeRoot(f);
@@ -679,12 +679,12 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * only when that thread lets it, so nobody else writes pending or firstChild now (only its code adds
      * children, no other child is live to retire, and it has not finished). The count drops and the list
      * goes with plain stores instead of two read-modify-writes: the common case of a child started and run
-     * inline to its end (Control.Start), as in fork/join. A drop by an earlier child that is still racing
+     * inline to its end (FiberJobs.Start), as in fork/join. A drop by an earlier child that is still racing
      * expects an older head and fails; a canceller walking the old list meets only retired children.
      */
     private void dropOnlyChildWhileSuspended() {
         PENDING.set(this, 1);
-        FiberCore<?> h = firstChild;
+        FiberImpl<?> h = firstChild;
         if (h != null) {
             FIRST_CHILD.setRelease(this, null);
             unchain(h);
@@ -698,7 +698,7 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * firstChild and makes the CAS fail.
      */
     private void dropRetiredChildren() {
-        FiberCore<?> h = firstChild;
+        FiberImpl<?> h = firstChild;
         if (h != null && pending == 1 && !isDone() && FIRST_CHILD.compareAndSet(this, h, null)) {
             unchain(h);
         }
@@ -711,10 +711,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
      * the old list (a canceller, a racing addChild scan) may stop early, which is harmless: every entry is
      * retired, and a child pushed after the detach is only reachable from the new firstChild.
      */
-    private static void unchain(FiberCore<?> h) {
-        FiberCore<?> c = h;
+    private static void unchain(FiberImpl<?> h) {
+        FiberImpl<?> c = h;
         while (c != null) {
-            FiberCore<?> next = c.nextSibling;
+            FiberImpl<?> next = c.nextSibling;
             c.nextSibling = null;
             c = next;
         }
@@ -723,14 +723,14 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     /** Number of children linked (live or awaiting trimming); for tests and fiber dumps. */
     int linkedChildren() {
         int n = 0;
-        for (FiberCore<?> c = firstChild; c != null; c = c.nextSibling) {
+        for (FiberImpl<?> c = firstChild; c != null; c = c.nextSibling) {
             n++;
         }
         return n;
     }
 
     /** The next older sibling this fiber links, or null; for tests. */
-    FiberCore<?> olderSibling() {
+    FiberImpl<?> olderSibling() {
         return nextSibling;
     }
 
@@ -748,10 +748,10 @@ final class FiberCore<A> extends Strand<A> implements Blocker, Fiber<A> {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            STATE = l.findVarHandle(FiberCore.class, "state", int.class);
-            BLOCKED_ON = l.findVarHandle(FiberCore.class, "blockedOn", Blocker.class);
-            PENDING = l.findVarHandle(FiberCore.class, "pending", int.class);
-            FIRST_CHILD = l.findVarHandle(FiberCore.class, "firstChild", FiberCore.class);
+            STATE = l.findVarHandle(FiberImpl.class, "state", int.class);
+            BLOCKED_ON = l.findVarHandle(FiberImpl.class, "blockedOn", Blocker.class);
+            PENDING = l.findVarHandle(FiberImpl.class, "pending", int.class);
+            FIRST_CHILD = l.findVarHandle(FiberImpl.class, "firstChild", FiberImpl.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -17,7 +17,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * A race of two child fibers finishing at once on two threads ({@code Supervisor.Run}, policy FIRST): each
+ * A race of two child fibers finishing at once on two threads ({@code Parallel.Run}, policy FIRST): each
  * child's completion callback runs {@code childDone}: the first to win the CAS of {@code decided} writes the
  * plain {@code winner}, and each then decrements {@code remaining} (atomic); the last one reads
  * {@code winner} and the winner's value, which the other thread may have written, and resumes the parent.
@@ -36,7 +36,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 @Outcome(id = "2, 2, 1", expect = ACCEPTABLE, desc = "the second child won; its value came with Right")
 @Outcome(expect = FORBIDDEN, desc = "a value not the winner's, no resumption, or two")
 @State
-public class SupervisorSettle {
+public class ParallelSettle {
     private final Worker home = StressFixtures.soleWorker("jcstress-race");
     private final Worker leftWorker = StressFixtures.soleWorker("jcstress-race-left");
     private final Worker rightWorker = StressFixtures.soleWorker("jcstress-race-right");
@@ -45,10 +45,10 @@ public class SupervisorSettle {
     private final Resumed resumed;
 
     /** Creates the state of one sample: a race of two children that have started and wait. */
-    public SupervisorSettle() {
-        FiberCore<Void> parent = StressFixtures.runningRoot(home);
+    public ParallelSettle() {
+        FiberImpl<Void> parent = StressFixtures.runningRoot(home);
         resumed = new Resumed(parent);
-        new Supervisor.Run<Box, Object>(Supervisor.Policy.FIRST, resumed, 2).start(home, parent, List.of(left, right));
+        new Parallel.Run<Box, Object>(Parallel.Policy.FIRST, resumed, 2).start(home, parent, List.of(left, right));
         RunAccess.runLocal(home); // starts both children
     }
 
@@ -87,11 +87,11 @@ public class SupervisorSettle {
 
     /** A child's job: keeps its fiber running, and remembers the fiber so that an actor can finish it. */
     private static final class Hold extends Job<Box> {
-        FiberCore<Box> fiber;
+        FiberImpl<Box> fiber;
 
         @Override
         void doJob(Worker w, Cont<Box> k) {
-            fiber = (FiberCore<Box>) k; // a fiber's first run passes itself as its job's continuation
+            fiber = (FiberImpl<Box>) k; // a fiber's first run passes itself as its job's continuation
         }
     }
 
@@ -100,7 +100,7 @@ public class SupervisorSettle {
         Object value;
         int count;
 
-        Resumed(FiberCore<?> parent) {
+        Resumed(FiberImpl<?> parent) {
             super(parent);
         }
 

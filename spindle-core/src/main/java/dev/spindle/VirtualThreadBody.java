@@ -9,13 +9,13 @@ import java.util.concurrent.Callable;
  * The virtual-thread backend: the body runs on its own virtual thread; {@code await} queues the awaited
  * job to run as part of the direct fiber on the scheduler's workers and parks the thread until it ends.
  */
-final class DirectRun<A> extends DirectContext<A> implements Runnable {
+final class VirtualThreadBody<A> extends DirectBody<A> implements Runnable {
     private final Callable<? extends A> body;
     private final Engine engine;
     /** The body's virtual thread; set when it starts. */
     private volatile Thread thread;
 
-    DirectRun(Callable<? extends A> body, Cont<A> k, Engine engine) {
+    VirtualThreadBody(Callable<? extends A> body, Cont<A> k, Engine engine) {
         super(k);
         this.body = body;
         this.engine = engine;
@@ -35,7 +35,7 @@ final class DirectRun<A> extends DirectContext<A> implements Runnable {
     public void run() {
         A value = null;
         Throwable error = null;
-        DirectContext<?> previous = enter();
+        DirectBody<?> previous = enter();
         try {
             value = body.call();
         } catch (Throwable e) {
@@ -49,13 +49,13 @@ final class DirectRun<A> extends DirectContext<A> implements Runnable {
     @Override
     <B> B await(Job<B> job) {
         checkCancel();
-        ThreadAwait<B> c = new ThreadAwait<>(owner());
+        ThreadAwait<B> c = new ThreadAwait<>(fiber());
         submitAwaited(job, c);
         c.park();
         return c.outcome();
     }
 
-    /** Never called: awaits complete a {@link DirectContext.ThreadAwait}, and this context is never queued. */
+    /** Never called: awaits complete a {@link DirectBody.ThreadAwait}, and this context is never queued. */
     @Override
     public void doCont(Worker w, Object value) {
         throw new IllegalStateException("a virtual-thread direct body is not a continuation");

@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <A> the type of the fiber's value
  */
-public abstract class Strand<A> extends Cont<A> {
+public abstract class FiberBase<A> extends Cont<A> {
     /** Bit 0 of the cancel state. */
     protected static final int CANCEL_REQUESTED = 1;
     /** One level of uncancelable nesting in the cancel state. */
@@ -23,12 +23,12 @@ public abstract class Strand<A> extends Cont<A> {
     /** Packed cancel request bit and mask depth. CAS/atomic add from any thread; volatile reads. */
     private volatile int cancelState;
 
-    /** Creates a strand; it is its own fiber context. */
-    protected Strand() {
+    /** Creates the runtime part of a fiber; it is its own fiber context. */
+    protected FiberBase() {
         super();
     }
 
-    /** The engine whose workers run this strand (and whose {@code close()} waits for it). */
+    /** The engine whose workers run this fiber (and whose {@code close()} waits for it). */
     public abstract Engine engine();
 
     /** Hot-path check: cancellation requested and not masked. */
@@ -43,7 +43,7 @@ public abstract class Strand<A> extends Cont<A> {
 
     /**
      * Sets the request bit; returns the previous state, or -1 when cancellation was already requested.
-     * A previous state of 0 means the strand was not masked.
+     * A previous state of 0 means the fiber was not masked.
      */
     protected final int markCancelRequested() {
         int s;
@@ -78,5 +78,5 @@ public abstract class Strand<A> extends Cont<A> {
     }
 
     private static final VarHandle CANCEL_STATE =
-            SpinLock.handle(MethodHandles.lookup(), Strand.class, "cancelState");
+            SpinLock.handle(MethodHandles.lookup(), FiberBase.class, "cancelState");
 }

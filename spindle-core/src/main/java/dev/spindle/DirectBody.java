@@ -6,7 +6,7 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.StopCondition;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One run of a direct body: the "current direct context" that {@link Direct#await} finds while the body
  * runs (see {@link #current}), and the fiber's blocker while the body itself runs. Subclasses are the
- * backends ({@link DirectRun}: virtual thread; {@link DirectCont}: continuation).
+ * backends ({@link VirtualThreadBody}: virtual thread; {@link ContinuationBody}: continuation).
  *
  * <p>An awaited job runs as part of the direct fiber (no child fiber), with a continuation of the fiber:
  * while it waits, the fiber is blocked on whatever the job waits for, exactly as stackless code would be,
@@ -25,26 +25,26 @@ import java.util.concurrent.locks.LockSupport;
  * {@code await}. The direct job's continuation is resumed only when the body has ended, so its
  * {@code finally} blocks always run first.
  *
- * <p>A context is a {@link Cont} of the fiber ({@link #owner()}) so that {@link DirectCont} can be the
+ * <p>A context is a {@link Cont} of the fiber ({@link #fiber()}) so that {@link ContinuationBody} can be the
  * continuation of each job it awaits and the work item of its own next step, with no object per await;
- * {@link DirectRun} awaits through a {@link ThreadAwait} and is never queued.
+ * {@link VirtualThreadBody} awaits through a {@link ThreadAwait} and is never queued.
  *
  * @param <A> the body's value type
  */
-abstract class DirectContext<A> extends Cont<Object> implements Blocker {
-    private static final ThreadLocal<DirectContext<?>> CURRENT = new ThreadLocal<>();
+abstract class DirectBody<A> extends Cont<Object> implements Blocker {
+    private static final ThreadLocal<DirectBody<?>> CURRENT = new ThreadLocal<>();
 
     /** The direct job's continuation: resumed once, with the body's result. */
     final Cont<A> k;
 
-    DirectContext(Cont<A> k) {
-        super(k.owner());
+    DirectBody(Cont<A> k) {
+        super(k.fiber());
         this.k = k;
     }
 
     /** The direct fiber. */
-    final FiberCore<?> self() {
-        return (FiberCore<?>) owner();
+    final FiberImpl<?> self() {
+        return (FiberImpl<?>) fiber();
     }
 
     /** The engine the direct fiber runs on. */
@@ -55,25 +55,25 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
      * threads (a body never leaves its thread, so the field is only touched by that thread), a
      * thread-local on other threads (virtual threads of the fallback, drivers of single-threaded engines).
      */
-    static DirectContext<?> current() {
+    static DirectBody<?> current() {
         Worker w = Worker.ofWorkerThread(Thread.currentThread());
-        return w != null ? (DirectContext<?>) w.ownThreadSlot() : CURRENT.get();
+        return w != null ? (DirectBody<?>) w.ownThreadSlot() : CURRENT.get();
     }
 
     /** Makes this the calling thread's context; returns the previous one, to give to {@link #exit}. */
-    final DirectContext<?> enter() {
+    final DirectBody<?> enter() {
         Worker w = Worker.ofWorkerThread(Thread.currentThread());
         if (w != null) {
-            DirectContext<?> previous = (DirectContext<?>) w.ownThreadSlot();
+            DirectBody<?> previous = (DirectBody<?>) w.ownThreadSlot();
             w.setOwnThreadSlot(this);
             return previous;
         }
-        DirectContext<?> previous = CURRENT.get();
+        DirectBody<?> previous = CURRENT.get();
         CURRENT.set(this);
         return previous;
     }
 
-    static void exit(DirectContext<?> previous) {
+    static void exit(DirectBody<?> previous) {
         Worker w = Worker.ofWorkerThread(Thread.currentThread());
         if (w != null) {
             w.setOwnThreadSlot(previous);
@@ -118,8 +118,8 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
             }
 
             @Override
-            public Strand<?> owner() {
-                return owner();
+            public FiberBase<?> fiber() {
+                return fiber();
             }
         });
     }
@@ -129,7 +129,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
      * {@code error}: the value, or the exception it throws.
      */
     @SuppressWarnings("unchecked")
-    static <B> B outcome(Strand<?> fiber, Object value, Throwable error) {
+    static <B> B outcome(FiberBase<?> fiber, Object value, Throwable error) {
         if (error == null) {
             return (B) value;
         }
@@ -138,7 +138,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
                     ? "the direct fiber was cancelled"
                     : "the awaited job was cancelled");
         }
-        throw Jobs.rethrowable(error);
+        throw JobSupport.rethrowable(error);
     }
 
     /**
@@ -151,7 +151,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
         private Throwable error;
         private volatile boolean done;
 
-        ThreadAwait(Strand<?> fiber) {
+        ThreadAwait(FiberBase<?> fiber) {
             super(fiber);
         }
 
@@ -186,7 +186,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
 
         /** What {@code await} gives: the value, or the exception it throws. */
         B outcome() {
-            return DirectContext.outcome(owner(), resumeValue(), error);
+            return DirectBody.outcome(fiber(), resumeValue(), error);
         }
     }
 
@@ -195,16 +195,16 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
      * body ended with. {@code w} is the caller's worker, or null on a foreign thread.
      */
     final void deliver(Worker w, A value, Throwable error) {
-        FiberCore<?> self = self();
+        FiberImpl<?> self = self();
         if (w == null) {
             Engine engine = engine();
             if (self.cancelPending()) {
-                engine.submit(new FailWork(k, CancelSignal.INSTANCE));
+                engine.enqueue(new FailWork(k, CancelSignal.INSTANCE));
             } else if (error != null) {
-                engine.submit(new FailWork(k, error));
+                engine.enqueue(new FailWork(k, error));
             } else {
                 k.setResumeValue(value);
-                engine.submit(k);
+                engine.enqueue(k);
             }
         } else if (self.cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
@@ -222,7 +222,7 @@ abstract class DirectContext<A> extends Cont<Object> implements Blocker {
     }
 
     @Override
-    public final Cont<?> removeWaiter(Strand<?> fiber) {
+    public final Cont<?> removeWaiter(FiberBase<?> fiber) {
         return null; // the body ends by itself; see the class comment
     }
 }

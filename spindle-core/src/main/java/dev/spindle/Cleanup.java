@@ -12,8 +12,8 @@ import dev.spindle.internal.run.Worker;
  * Its failure is added as suppressed to the body's failure, becomes the failure when the body succeeded,
  * and goes to the uncaught handler when the body was cancelled (a cancelled job has no failure to carry it).
  */
-final class Finalize {
-    private Finalize() {
+final class Cleanup {
+    private Cleanup() {
     }
 
     /** {@code Job.uncancelable(job)}: cancellation requested meanwhile takes effect when the region ends. */
@@ -27,10 +27,10 @@ final class Finalize {
         @Override
         void doJob(Worker w, Cont<A> k) {
             if (w.outOfFuel()) { // nested regions must not grow the stack without bound
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            k.owner().mask();
+            k.fiber().mask();
             job.doJob(w, new UnmaskCont<>(k));
         }
     }
@@ -39,14 +39,14 @@ final class Finalize {
         private final Cont<A> k;
 
         UnmaskCont(Cont<A> k) {
-            super(k.owner());
+            super(k.fiber());
             this.k = k;
         }
 
         @Override
         public void doCont(Worker w, A a) {
-            if (owner().unmask()) {
-                ((FiberCore<?>) owner()).cancelChildren(w);
+            if (fiber().unmask()) {
+                ((FiberImpl<?>) fiber()).cancelChildren(w);
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
                 Trampoline.succeed(w, k, a);
@@ -55,8 +55,8 @@ final class Finalize {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            if (owner().unmask()) {
-                ((FiberCore<?>) owner()).cancelChildren(w);
+            if (fiber().unmask()) {
+                ((FiberImpl<?>) fiber()).cancelChildren(w);
             }
             Trampoline.fail(w, k, e);
         }
@@ -77,7 +77,7 @@ final class Finalize {
         @Override
         void doJob(Worker w, Cont<A> k) {
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
             job.doJob(w, new EnsureCont<>(finalizer, onlyOnCancel, k));
@@ -90,7 +90,7 @@ final class Finalize {
         private final Cont<A> k;
 
         EnsureCont(Job<Void> finalizer, boolean onlyOnCancel, Cont<A> k) {
-            super(k.owner());
+            super(k.fiber());
             this.finalizer = finalizer;
             this.onlyOnCancel = onlyOnCancel;
             this.k = k;
@@ -122,7 +122,7 @@ final class Finalize {
         private final Throwable bodyError;
 
         AfterFinalizer(Cont<A> k, A bodyValue, Throwable bodyError) {
-            super(k.owner());
+            super(k.fiber());
             this.k = k;
             this.bodyValue = bodyValue;
             this.bodyError = bodyError;

@@ -10,8 +10,8 @@ import java.util.function.Function;
  * Failure handling: {@code recoverWith}, {@code attempt}. Cancellation is not a failure: it passes through
  * both untouched, so a cancelled fiber cannot be resurrected by a handler.
  */
-final class Handle {
-    private Handle() {
+final class Recovery {
+    private Recovery() {
     }
 
     /** {@code job.recoverWith(handler)}. */
@@ -27,7 +27,7 @@ final class Handle {
         @Override
         void doJob(Worker w, Cont<A> k) {
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
             job.doJob(w, new RecoverCont<>(handler, k));
@@ -39,7 +39,7 @@ final class Handle {
         private final Cont<A> k;
 
         RecoverCont(Function<? super Throwable, ? extends Job<A>> handler, Cont<A> k) {
-            super(k.owner());
+            super(k.fiber());
             this.handler = handler;
             this.k = k;
         }
@@ -83,7 +83,7 @@ final class Handle {
         @Override
         void doJob(Worker w, Cont<Outcome<A>> k) {
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(this, k));
+                w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
             job.doJob(w, new AttemptCont<>(k));
@@ -94,7 +94,7 @@ final class Handle {
         private final Cont<Outcome<A>> k;
 
         AttemptCont(Cont<Outcome<A>> k) {
-            super(k.owner());
+            super(k.fiber());
             this.k = k;
         }
 

@@ -6,8 +6,8 @@ import dev.spindle.internal.run.Worker;
 import java.util.concurrent.CompletionException;
 
 /** Helpers shared by the job implementations: the bounce of a job, the rethrow of a blocking caller. */
-final class Jobs {
-    private Jobs() {
+final class JobSupport {
+    private JobSupport() {
     }
 
     /** Work item that (re)starts a job with a continuation: the bounce of a deep {@code doJob} chain. */
@@ -26,8 +26,8 @@ final class Jobs {
         }
 
         @Override
-        public dev.spindle.internal.run.Strand<?> owner() {
-            return k.owner();
+        public dev.spindle.internal.run.FiberBase<?> fiber() {
+            return k.fiber();
         }
 
         @Override

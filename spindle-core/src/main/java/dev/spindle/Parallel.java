@@ -4,7 +4,7 @@ import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.FailWork;
-import dev.spindle.internal.run.Strand;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
@@ -33,13 +33,13 @@ import java.util.List;
  *   Each child's outcome is read from its fiber after it is done (its state is volatile). The decided
  *   outcome is written by the settling callback after its CAS of decided, and before that callback's own
  *   decrement of remaining; the last finisher reads it after its decrement, which comes later in the
- *   chain of atomic decrements, so it sees the write (spindle-jcstress SupervisorSettle).
+ *   chain of atomic decrements, so it sees the write (spindle-jcstress ParallelSettle).
  * </pre>
  *
  * @param <A> type of each child's value
  * @param <R> type of the combined value
  */
-final class Supervisor<A, R> extends Job<R> {
+final class Parallel<A, R> extends Job<R> {
     /** How children's outcomes combine. */
     enum Policy {
         /** First outcome of any kind decides (race). */
@@ -53,7 +53,7 @@ final class Supervisor<A, R> extends Job<R> {
     private final List<? extends Job<? extends A>> jobs;
     private final Policy policy;
 
-    Supervisor(List<? extends Job<? extends A>> jobs, Policy policy) {
+    Parallel(List<? extends Job<? extends A>> jobs, Policy policy) {
         this.jobs = jobs;
         this.policy = policy;
     }
@@ -72,7 +72,7 @@ final class Supervisor<A, R> extends Job<R> {
             }
             return;
         }
-        FiberCore<?> parent = (FiberCore<?>) k.owner();
+        FiberImpl<?> parent = (FiberImpl<?>) k.fiber();
         if (parent.cancelPending()) {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
@@ -85,7 +85,7 @@ final class Supervisor<A, R> extends Job<R> {
         private final Policy policy;
         private final Cont<R> k;
         @SuppressWarnings("unchecked")
-        private final FiberCore<A>[] children;
+        private final FiberImpl<A>[] children;
         /** Children not yet finished. Atomic. */
         private volatile int remaining;
         /** 0 until an outcome is settled, then 1. CAS. */
@@ -99,17 +99,17 @@ final class Supervisor<A, R> extends Job<R> {
         Run(Policy policy, Cont<R> k, int n) {
             this.policy = policy;
             this.k = k;
-            this.children = (FiberCore<A>[]) new FiberCore<?>[n];
+            this.children = (FiberImpl<A>[]) new FiberImpl<?>[n];
             this.remaining = n;
         }
 
-        void start(Worker w, FiberCore<?> parent, List<? extends Job<? extends A>> jobs) {
+        void start(Worker w, FiberImpl<?> parent, List<? extends Job<? extends A>> jobs) {
             parent.blockOn(this); // for reports; cancellation reaches the children through the tree
             int n = children.length;
             for (int i = 0; i < n; i++) {
                 @SuppressWarnings("unchecked")
                 Job<A> job = (Job<A>) jobs.get(i);
-                FiberCore<A> child = new FiberCore<>(job, w.engine(), parent, false);
+                FiberImpl<A> child = new FiberImpl<>(job, w.engine(), parent, false);
                 children[i] = child;
                 w.fiberStarted();
                 parent.addChild(w, child);
@@ -125,19 +125,19 @@ final class Supervisor<A, R> extends Job<R> {
         }
 
         void childDone(Worker w, int index) {
-            FiberCore<A> child = children[index];
+            FiberImpl<A> child = children[index];
             int state = child.stateNow();
             switch (policy) {
-                case FIRST -> settle(w, index, state == FiberCore.SUCCEEDED ? null : failureOf(child));
+                case FIRST -> settle(w, index, state == FiberImpl.SUCCEEDED ? null : failureOf(child));
                 case ALL -> {
-                    if (state != FiberCore.SUCCEEDED) {
+                    if (state != FiberImpl.SUCCEEDED) {
                         settle(w, -1, failureOf(child));
                     }
                 }
                 case ANY -> {
-                    if (state == FiberCore.SUCCEEDED) {
+                    if (state == FiberImpl.SUCCEEDED) {
                         settle(w, index, null);
-                    } else if (state == FiberCore.CANCELLED) {
+                    } else if (state == FiberImpl.CANCELLED) {
                         settle(w, -1, CancelSignal.INSTANCE);
                     }
                 }
@@ -149,7 +149,7 @@ final class Supervisor<A, R> extends Job<R> {
 
         /** The parent waits here only for reports: cancelling it cancels the children, who resume it. */
         @Override
-        public Cont<?> removeWaiter(Strand<?> fiber) {
+        public Cont<?> removeWaiter(FiberBase<?> fiber) {
             return null;
         }
 
@@ -168,8 +168,8 @@ final class Supervisor<A, R> extends Job<R> {
             return what + " of " + children.length + " children, " + remaining + " running";
         }
 
-        private static Throwable failureOf(FiberCore<?> child) {
-            return child.stateNow() == FiberCore.CANCELLED
+        private static Throwable failureOf(FiberImpl<?> child) {
+            return child.stateNow() == FiberImpl.CANCELLED
                     ? CancelSignal.INSTANCE : child.failureForJoiner();
         }
 
@@ -206,7 +206,7 @@ final class Supervisor<A, R> extends Job<R> {
         @SuppressWarnings("unchecked")
         private R allValues() {
             List<A> values = new ArrayList<>(children.length);
-            for (FiberCore<A> c : children) {
+            for (FiberImpl<A> c : children) {
                 values.add(c.valueNow());
             }
             return (R) Collections.unmodifiableList(values);
@@ -223,7 +223,7 @@ final class Supervisor<A, R> extends Job<R> {
 
         private Throwable combinedFailures() {
             Throwable first = null;
-            for (FiberCore<A> c : children) {
+            for (FiberImpl<A> c : children) {
                 Throwable e = c.failureForJoiner();
                 if (first == null) {
                     first = e;
@@ -237,9 +237,9 @@ final class Supervisor<A, R> extends Job<R> {
         private void resume(Worker w, R value, Throwable error) {
             if (error == null) {
                 k.setResumeValue(value);
-                w.pushWake(k.owner(), k);
+                w.pushWake(k.fiber(), k);
             } else {
-                w.pushWake(k.owner(), new FailWork(k, error));
+                w.pushWake(k.fiber(), new FailWork(k, error));
             }
         }
 

@@ -18,8 +18,8 @@ import java.util.function.Function;
  * The combinators of {@link Alt}: {@code always}, {@code after}, {@code guard}, {@code withNack},
  * {@code wrap}, {@code afterJob}. ({@code choose} and {@code never} are {@link Choose}.)
  */
-final class Alts {
-    private Alts() {
+final class AltCombinators {
+    private AltCombinators() {
     }
 
     /** {@code Alt.always(x)}: commits at once. */
@@ -184,7 +184,7 @@ final class Alts {
         private final Cont<A> k;
 
         PlainGuardCont(Cont<A> k) {
-            super(k.owner());
+            super(k.fiber());
             this.k = k;
         }
 
@@ -210,7 +210,7 @@ final class Alts {
         private final Else e;
 
         GuardCont(int i, Cont<A> k, Else e) {
-            super(k.owner());
+            super(k.fiber());
             this.i = i;
             this.k = k;
             this.e = e;
@@ -363,7 +363,7 @@ final class Alts {
         private final Cont<B> k;
 
         AfterJobCont(Function<? super A, ? extends Job<B>> f, Cont<B> k) {
-            super(k.owner());
+            super(k.fiber());
             this.f = f;
             this.k = k;
         }
@@ -381,7 +381,7 @@ final class Alts {
                 return;
             }
             if (w.outOfFuel()) {
-                w.bounce(new Jobs.JobWork<>(next, k));
+                w.bounce(new JobSupport.JobWork<>(next, k));
             } else {
                 next.doJob(w, k);
             }

@@ -2,18 +2,15 @@ package dev.spindle;
 
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
-import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.Timer;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.internal.run.FiberObserver;
-import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
-/** Jobs that talk to the runtime: starting and joining fibers, cancellation, time, yielding. */
-final class Control {
-    private Control() {
+/** Jobs about fibers: starting, joining and cancelling them, the running fiber, its name and generator. */
+final class FiberJobs {
+    private FiberJobs() {
     }
 
     /** How {@link Start} links the new fiber. */
@@ -38,8 +35,8 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<Fiber<A>> k) {
-            FiberCore<?> current = (FiberCore<?>) k.owner();
-            FiberCore<A> child = new FiberCore<>(job, w.engine(), mode == StartMode.CHILD ? current : null,
+            FiberImpl<?> current = (FiberImpl<?>) k.fiber();
+            FiberImpl<A> child = new FiberImpl<>(job, w.engine(), mode == StartMode.CHILD ? current : null,
                     mode == StartMode.FORGET);
             w.fiberStarted();
             if (current != null) {
@@ -62,7 +59,7 @@ final class Control {
             }
             w.push(k);
             child.doWork(w);
-            if ((Object) k instanceof DirectCont<?> body && w.popIfTop(k)) {
+            if ((Object) k instanceof ContinuationBody<?> body && w.popIfTop(k)) {
                 // A direct body's start().await(): its continuation is still the next item here, and the
                 // body is still on this thread inside await, so complete the await now rather than let
                 // the body yield to the loop only to be resumed by that very item. (Done here, not in
@@ -74,10 +71,10 @@ final class Control {
 
     /** Joins a fiber: its value ({@code asOutcome == false}) or its outcome. */
     static final class Join<A, R> extends Job<R> {
-        private final FiberCore<A> target;
+        private final FiberImpl<A> target;
         private final boolean asOutcome;
 
-        Join(FiberCore<A> target, boolean asOutcome) {
+        Join(FiberImpl<A> target, boolean asOutcome) {
             this.target = target;
             this.asOutcome = asOutcome;
         }
@@ -94,7 +91,7 @@ final class Control {
                 finishJoin(w, k);
                 return;
             }
-            FiberCore<?> self = (FiberCore<?>) k.owner();
+            FiberImpl<?> self = (FiberImpl<?>) k.fiber();
             if (self == target) {
                 Trampoline.fail(w, k, new IllegalStateException("a fiber cannot join itself: " + target));
                 return;
@@ -116,7 +113,7 @@ final class Control {
          * that has succeeded: then running it would only hand that value on.
          */
         boolean succeededHere(Worker w) {
-            return !asOutcome && target.engine == w.engine() && target.stateNow() == FiberCore.SUCCEEDED;
+            return !asOutcome && target.engine == w.engine() && target.stateNow() == FiberImpl.SUCCEEDED;
         }
 
         /** The joined fiber's value; only after {@link #succeededHere} (its volatile read orders this one). */
@@ -128,7 +125,7 @@ final class Control {
         private void finishJoin(Worker w, Cont<R> k) {
             if (asOutcome) {
                 Trampoline.succeed(w, k, (R) target.outcomeNow());
-            } else if (target.stateNow() == FiberCore.SUCCEEDED) {
+            } else if (target.stateNow() == FiberImpl.SUCCEEDED) {
                 Trampoline.succeed(w, k, (R) target.valueNow());
             } else {
                 Trampoline.fail(w, k, target.failureForJoiner());
@@ -141,7 +138,7 @@ final class Control {
         private final Cont<Outcome<A>> k;
 
         OutcomeCont(Cont<Outcome<A>> k) {
-            super(k.owner());
+            super(k.fiber());
             this.k = k;
         }
 
@@ -158,15 +155,15 @@ final class Control {
 
     /** {@code fiber.cancel()}: request, then wait for the outcome. */
     static final class CancelFiber extends Job<Void> {
-        private final FiberCore<?> target;
+        private final FiberImpl<?> target;
 
-        CancelFiber(FiberCore<?> target) {
+        CancelFiber(FiberImpl<?> target) {
             this.target = target;
         }
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            if (k.owner() == target) {
+            if (k.fiber() == target) {
                 Trampoline.fail(w, k, new IllegalStateException(
                         "a fiber cannot cancel itself and wait for its end; use Job.cancelled()"));
                 return;
@@ -181,7 +178,7 @@ final class Control {
         private final Cont<Void> k;
 
         DiscardCont(Cont<Void> k) {
-            super(k.owner());
+            super(k.fiber());
             this.k = k;
         }
 
@@ -200,7 +197,7 @@ final class Control {
     static final class SelfCancel<A> extends Job<A> {
         @Override
         void doJob(Worker w, Cont<A> k) {
-            FiberCore<?> self = (FiberCore<?>) k.owner();
+            FiberImpl<?> self = (FiberImpl<?>) k.fiber();
             self.requestCancel(w);
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
@@ -210,66 +207,13 @@ final class Control {
         }
     }
 
-    /** {@code Job.sleep(d)}. */
-    static final class Sleep extends Job<Void> {
-        private final long nanos;
-
-        Sleep(long nanos) {
-            this.nanos = nanos;
-        }
-
-        @Override
-        void doJob(Worker w, Cont<Void> k) {
-            FiberCore<?> self = (FiberCore<?>) k.owner();
-            if (self.cancelPending()) {
-                Trampoline.fail(w, k, CancelSignal.INSTANCE);
-                return;
-            }
-            if (nanos == 0) {
-                Trampoline.succeed(w, k, null);
-                return;
-            }
-            Engine e = self.engine; // the queue Timer.removeWaiter finds again through the fiber
-            k.setResumeValue(null);
-            Timer t = new Timer(e.nanoTime() + nanos, k);
-            self.blockOn(t);
-            e.timers().schedule(t);
-            self.checkCancelWhileBlocked(w, t);
-        }
-    }
-
-    /** {@code Job.yieldNow()}: continue after the work queued so far. */
-    static final class YieldNow extends Job<Void> {
-        static final YieldNow INSTANCE = new YieldNow();
-
-        @Override
-        void doJob(Worker w, Cont<Void> k) {
-            if (k.owner() != null && k.owner().cancelPending()) {
-                Trampoline.fail(w, k, CancelSignal.INSTANCE);
-                return;
-            }
-            k.setResumeValue(null);
-            w.engine().pushGlobal(k);
-        }
-    }
-
-    /** {@code Job.now()}: the scheduler's clock. */
-    static final class Now extends Job<Instant> {
-        static final Now INSTANCE = new Now();
-
-        @Override
-        void doJob(Worker w, Cont<Instant> k) {
-            Trampoline.succeed(w, k, Clock.instant(w.engine()));
-        }
-    }
-
     /** {@code Job.self()}: the running fiber's handle. */
     static final class Self extends Job<Fiber<?>> {
         static final Self INSTANCE = new Self();
 
         @Override
         void doJob(Worker w, Cont<Fiber<?>> k) {
-            Trampoline.succeed(w, k, (FiberCore<?>) k.owner());
+            Trampoline.succeed(w, k, (FiberImpl<?>) k.fiber());
         }
     }
 
@@ -279,27 +223,13 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<RandomGenerator> k) {
-            FiberExtras x = ((FiberCore<?>) k.owner()).extras();
+            FiberExtras x = ((FiberImpl<?>) k.fiber()).extras();
             if (x.random == null) {
                 FiberObserver o = w.engine().observer();
                 RandomGenerator seeded = o == null ? null : o.newRandom();
                 x.random = seeded != null ? seeded : new SplittableRandom();
             }
             Trampoline.succeed(w, k, x.random);
-        }
-    }
-
-    /** {@code Job.sleepUntil(instant)}: a sleep for what is left until the instant, on the engine's clock. */
-    static final class SleepUntil extends Job<Void> {
-        private final Instant deadline;
-
-        SleepUntil(Instant deadline) {
-            this.deadline = deadline;
-        }
-
-        @Override
-        void doJob(Worker w, Cont<Void> k) {
-            new Sleep(Clock.nanosUntil(w.engine(), deadline)).doJob(w, k);
         }
     }
 
@@ -315,11 +245,11 @@ final class Control {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
-            if (k.owner() != null) {
-                k.owner().engine().nameFiber(k.owner(), name);
-                dev.spindle.internal.run.FiberObserver o = k.owner().engine().observer();
+            if (k.fiber() != null) {
+                k.fiber().engine().nameFiber(k.fiber(), name);
+                dev.spindle.internal.run.FiberObserver o = k.fiber().engine().observer();
                 if (o != null) {
-                    o.named(k.owner(), name);
+                    o.named(k.fiber(), name);
                 }
             }
             job.doJob(w, k);
