@@ -1,9 +1,11 @@
 package dev.spindle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,6 +52,8 @@ class FiberFutureTest {
             Fiber<Void> f = s.run(TestJobs.forever().startDetached());
             CompletableFuture<Void> future = f.toCompletableFuture();
             s.run(f.cancel());
+            // the future is completed by a joiner of its own, which may run just after cancel() returns
+            assertThatThrownBy(future::join).isInstanceOf(CancellationException.class);
             assertThat(future).isCancelled();
         });
     }

@@ -43,6 +43,18 @@ class SimulatorBoundariesSimTest {
         }
     }
 
+    /** A connect to a listening loopback socket, which may complete at once, is refused before it starts. */
+    @Test
+    void aRealConnectIsRefusedEvenWhenItWouldNotWait() throws IOException {
+        try (Simulation sim = Simulation.create();
+                TcpListener listener = TcpListener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            Outcome<TcpStream> o = sim.runOutcome(TcpStream.connect(listener.localAddress()));
+            assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class, f -> assertThat(f.error())
+                    .isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageContaining("real sockets cannot be used in a simulation"));
+        }
+    }
+
     @Test
     void aSimulationCannotBeBound() {
         try (Simulation sim = Simulation.create()) {

@@ -44,6 +44,12 @@ final class IoAltImpl<A> extends AltImpl<A> {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }
+        UnsupportedOperationException refused = NetPoller.refusal(w.engine());
+        if (refused != null) { // even an operation that would complete at once
+            op.abandoned();
+            Trampoline.fail(w, k, refused);
+            return;
+        }
         Object r;
         try {
             r = op.worthAttempting() ? op.attempt() : IoOp.NOT_READY;
@@ -64,6 +70,12 @@ final class IoAltImpl<A> extends AltImpl<A> {
     @Override
     public void tryAlt(Worker w, int i, Cont<A> k, Else e) {
         Pick pk = e.pick;
+        UnsupportedOperationException refused = NetPoller.refusal(w.engine());
+        if (refused != null) {
+            op.abandoned();
+            pk.fail(w, refused);
+            return;
+        }
         if (op.undoable() && op.worthAttempting()) {
             Outcome r = Outcome.attempt(op);
             if (r.value != IoOp.NOT_READY) {

@@ -72,11 +72,21 @@ public final class NetPoller implements Poller {
     /** The poller of the engine that {@code w} belongs to, created on first use. */
     static NetPoller of(Worker w) {
         Engine e = w.engine();
-        if (!e.driver().allowsOtherThreads()) {
-            throw new UnsupportedOperationException("real sockets cannot be used in a simulation: give the code"
-                    + " under test the simulated Network instead");
+        UnsupportedOperationException refused = refusal(e);
+        if (refused != null) {
+            throw refused;
         }
         return (NetPoller) e.poller(NetPoller::new);
+    }
+
+    /**
+     * Null when real sockets may serve {@code e}, else the exception that refuses them: a simulation's driver
+     * lets no real thread or kernel event into its schedule.
+     */
+    static UnsupportedOperationException refusal(Engine e) {
+        return e.driver().allowsOtherThreads() ? null : new UnsupportedOperationException(
+                "real sockets cannot be used in a simulation: give the code under test the simulated Network"
+                        + " instead");
     }
 
     Selector selector() {
