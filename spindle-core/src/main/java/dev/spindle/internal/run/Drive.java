@@ -11,7 +11,7 @@ import java.util.List;
 public final class Drive implements AutoCloseable {
     private final Engine engine;
     private final Worker worker;
-    private final Worker.DriveMark mark;
+    private final DriveMark mark;
 
     private Drive(Engine engine) {
         this.engine = engine;

@@ -775,26 +775,6 @@ public final class Worker extends CacheLinePadding {
         }
     }
 
-    /** What a drive found when it began: the worker's previous driver, the thread's previous driven worker. */
-    record DriveMark(Thread previousThread, Worker previousDriven) {
-    }
-
-    /**
-     * The two ends of the local stack, in an object of their own that the worker replaces every
-     * {@link #GLOBAL_CHECK_INTERVAL} items, so that it stays in the young generation. Pushes store fresh
-     * (young) references here on every item. Under G1, storing a young reference into an old-generation
-     * object (as a long-lived Worker soon is) takes the post-write barrier's slow path with its StoreLoad
-     * fence, while a store into a young object is filtered out at once.
-     */
-    private static final class LocalStack {
-        /** Top of the LIFO stack (the next item to run). */
-        Work top;
-        /** Bottom of the stack (for O(1) sharing). */
-        Work bottom;
-        /** The item the worker runs or last ran, for the watchdog's reports; racy reads from other threads. */
-        Work running;
-    }
-
     /** The worker a thread other than a worker thread is driving (single-threaded and simulated engines). */
     private static final ThreadLocal<Worker> DRIVEN_BY_THIS_THREAD = new ThreadLocal<>();
 
