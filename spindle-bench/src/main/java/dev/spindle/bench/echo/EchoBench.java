@@ -6,7 +6,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +16,9 @@ import java.util.Map;
 /**
  * Runs the {@code echo} workload: each server implementation in a JVM of its own, driven in turn by the same
  * client in another JVM. {@code EchoBench [connections=1000] [seconds=10] [workers=N] [servers=a,b,...]
- * [size=64] [warmup=3] [rounds=1] [jvm=-Xmx1g ...]}; prints a Markdown table of messages per second and
- * round-trip latency. Extra server JVM options (such as {@code -Xmx1g}) go after
+ * [size=64] [warmup=3] [rounds=1] [jvm=-Xmx1g ...]}; prints a Markdown table of messages per second,
+ * round-trip latency and the CPU time each side spent per message (both share the machine's cores, so the
+ * client's cost bounds every server's rate). Extra server JVM options (such as {@code -Xmx1g}) go after
  * {@code jvm=}, for every server; a server written {@code name[-Dkey=value ...]} gets its own as well, so one
  * run can compare {@code spindle} with {@code spindle[-Dspindle.net.pollInterval=31]}. With {@code rounds=N}
  * the servers take turns N times (each round runs every server once, in the order given) and the table
@@ -23,6 +26,8 @@ import java.util.Map;
  */
 public final class EchoBench {
     private static final List<String> SERVERS = List.of("spindle", "spindle-direct", "vt", "netty");
+    /** Figures per run: messages/s, p50, p99, server and client CPU per message. */
+    private static final int FIGURES = 5;
 
     private EchoBench() {
     }
@@ -66,8 +71,8 @@ public final class EchoBench {
                 }
             }
         }
-        System.out.println("| server | messages/s | p50 µs | p99 µs |");
-        System.out.println("|---|---:|---:|---:|");
+        System.out.println("| server | messages/s | p50 µs | p99 µs | server CPU µs/msg | client CPU µs/msg |");
+        System.out.println("|---|---:|---:|---:|---:|---:|");
         for (Map.Entry<String, List<double[]>> e : results.entrySet()) {
             System.out.println("| " + e.getKey() + " | " + row(median(e.getValue())) + " |");
         }
@@ -76,15 +81,19 @@ public final class EchoBench {
         }
     }
 
-    /** Messages per second, p50 and p99 in µs, as table cells; "failed" for a run that failed (NaN). */
+    /**
+     * Messages per second, p50 and p99 in µs, and the CPU time the server and the client spent per message in
+     * the measured window (µs), as table cells; "failed" for a run that failed (NaN).
+     */
     private static String row(double[] m) {
-        return Double.isNaN(m[0]) ? "failed | | " : String.format("%,.0f | %,.0f | %,.0f", m[0], m[1], m[2]);
+        return Double.isNaN(m[0]) ? "failed | | | | "
+                : String.format("%,.0f | %,.0f | %,.0f | %.1f | %.1f", m[0], m[1], m[2], m[3], m[4]);
     }
 
     /** Each figure's median over the rounds (failed rounds count as NaN, which sorts last). */
     private static double[] median(List<double[]> runs) {
-        double[] m = new double[3];
-        for (int i = 0; i < 3; i++) {
+        double[] m = new double[FIGURES];
+        for (int i = 0; i < FIGURES; i++) {
             int f = i;
             double[] xs = runs.stream().mapToDouble(r -> r[f]).sorted().toArray();
             m[i] = xs[(xs.length - 1) / 2];
@@ -100,7 +109,7 @@ public final class EchoBench {
         }
     }
 
-    /** One server's run: messages per second, p50 and p99 in µs, or NaNs when it failed. */
+    /** One server's run: the {@link #FIGURES} of {@link #row}, or NaNs when it failed. */
     private static double[] runOne(String server, int workers, int connections, int size, double warmup,
                                    double seconds, List<String> jvm) throws IOException, InterruptedException {
         List<String> serverJvm = new ArrayList<>(jvm);
@@ -125,23 +134,49 @@ public final class EchoBench {
                     Integer.toString(size), Double.toString(warmup), Double.toString(seconds)));
             Process c = new ProcessBuilder(clientCmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String result = null;
+            // CPU time of each process in the measured window: {server, client} at its start and its end
+            long[] cpuStart = new long[2];
+            long[] cpuEnd = new long[2];
             try (BufferedReader cr = new BufferedReader(new InputStreamReader(c.getInputStream(),
                     StandardCharsets.UTF_8))) {
                 for (String l; (l = cr.readLine()) != null; ) {
-                    if (l.startsWith("RESULT ")) {
+                    if (l.equals("MEASURING")) {
+                        readCpu(s, c, cpuStart);
+                    } else if (l.equals("MEASURED")) {
+                        readCpu(s, c, cpuEnd);
+                    } else if (l.startsWith("RESULT ")) {
                         result = l;
                     }
                 }
             }
             if (c.waitFor() != 0 || result == null) {
-                return new double[] {Double.NaN, Double.NaN, Double.NaN};
+                return failed();
             }
-            return new double[] {Double.parseDouble(field(result, "msgs_per_s")),
-                Double.parseDouble(field(result, "p50_us")), Double.parseDouble(field(result, "p99_us"))};
+            double rate = Double.parseDouble(field(result, "msgs_per_s"));
+            double measured = rate * seconds;
+            return new double[] {rate, Double.parseDouble(field(result, "p50_us")),
+                Double.parseDouble(field(result, "p99_us")),
+                (cpuEnd[0] - cpuStart[0]) / 1e3 / measured, (cpuEnd[1] - cpuStart[1]) / 1e3 / measured};
         } finally {
             s.destroy();
             s.waitFor();
         }
+    }
+
+    private static double[] failed() {
+        double[] m = new double[FIGURES];
+        Arrays.fill(m, Double.NaN);
+        return m;
+    }
+
+    /** Stores the CPU time (user and system, ns) the server and the client have used so far into {@code into}. */
+    private static void readCpu(Process server, Process client, long[] into) {
+        into[0] = cpuNanos(server);
+        into[1] = cpuNanos(client);
+    }
+
+    private static long cpuNanos(Process p) {
+        return p.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private static String field(String result, String name) {

@@ -15,8 +15,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The echo client, the same for every server: {@code EchoClient <port> <connections> <messageBytes>
  * <warmupSeconds> <seconds>}. Each connection is a virtual thread with a blocking socket that sends a
- * message, waits for its echo, checks it and records the round trip. Prints one line:
- * {@code RESULT msgs_per_s=... p50_us=... p99_us=... messages=...}.
+ * message, waits for its echo, checks it and records the round trip. Prints {@code MEASURING} and
+ * {@code MEASURED} where the measured window opens and closes (so that the runner can read CPU times there),
+ * then one line: {@code RESULT msgs_per_s=... p50_us=... p99_us=... messages=...}.
  */
 public final class EchoClient {
     private EchoClient() {
@@ -59,9 +60,11 @@ public final class EchoClient {
         Thread.sleep(warmupNanos / 1_000_000);
         recording.set(true);
         long start = System.nanoTime();
+        System.out.println("MEASURING");
         Thread.sleep(runNanos / 1_000_000);
         recording.set(false);
         long elapsed = System.nanoTime() - start;
+        System.out.println("MEASURED");
         stop.set(true);
         done.await();
         for (SocketChannel ch : channels) {

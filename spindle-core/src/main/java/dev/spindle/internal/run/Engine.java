@@ -422,11 +422,11 @@ public final class Engine extends EngineHotFieldsPadded {
     public long liveFibers() {
         long finished = 0;
         for (Worker w : workers) {
-            finished += w.finishedAcquire();
+            finished += w.fibersFinishedHere();
         }
         long started = externalStarted.get();
         for (Worker w : workers) {
-            started += w.startedAcquire();
+            started += w.fibersStartedHere();
         }
         return started - finished;
     }

@@ -65,8 +65,14 @@ public final class SpinLock {
      * class initialisation if it is missing.
      */
     public static VarHandle handle(java.lang.invoke.MethodHandles.Lookup lookup, Class<?> owner, String field) {
+        return handle(lookup, owner, field, int.class);
+    }
+
+    /** The handle of {@code owner}'s field {@code field} of type {@code type}, for a static initialiser. */
+    public static VarHandle handle(java.lang.invoke.MethodHandles.Lookup lookup, Class<?> owner, String field,
+                                   Class<?> type) {
         try {
-            return lookup.findVarHandle(owner, field, int.class);
+            return lookup.findVarHandle(owner, field, type);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -34,7 +34,9 @@ import java.util.concurrent.locks.LockSupport;
  *   item) and returns to the loop, which unwinds the stack. Every {@link #BOUNCES_PER_YIELD}-th bounce goes
  *   to the back of the global queue instead, so a fiber that binds forever without blocking lets timers
  *   and other fibers run. The loop also looks at the global queue every {@link #GLOBAL_CHECK_INTERVAL}
- *   local items, so two fibers ping-ponging on one worker cannot starve work queued from outside; and at
+ *   local items (and, while more waits there, takes up to {@link #GLOBAL_TURN} items in a row), so two
+ *   fibers ping-ponging on one worker cannot starve work queued from outside, nor a spawner a burst of
+ *   due timers; and at
  *   those looks it runs the item under the top once the same item has lain there for a few looks in a
  *   row ({@link #unstarve}), so the pair cannot starve local work beneath it either.
  *
@@ -101,6 +103,12 @@ public final class Worker extends CacheLinePadding {
     /** The loop looks at the global queue once per this many local items (a power of two). */
     static final int GLOBAL_CHECK_INTERVAL = 64;
     /**
+     * Items a look takes from the global queue in a row while more wait there: its share of a worker whose
+     * stack is full too. One item per look drains a backlog (a burst of due timers) at 1/64 of the local
+     * rate, so its lateness grows for as long as a spawner keeps the stack full.
+     */
+    static final int GLOBAL_TURN = 32;
+    /**
      * Looks at which the same item lay under the top before {@link #unstarve} runs it. Fan-in keeps its
      * consumer and one producer on top of the others for thousands of items, and a producer run early waits
      * at once and costs a switch: the count is large enough that fan-in never pays it and small enough to
@@ -130,6 +138,8 @@ public final class Worker extends CacheLinePadding {
     private int bounces;
     /** Local items run since the last look at the global queue. Owner: plain rw. */
     private int localRuns;
+    /** Items taken from the global queue in the current turn ({@link #GLOBAL_TURN}). Owner: plain rw. */
+    private int globalTaken;
     /** The item under the top at the last look at the global queue ({@link #unstarve}). Owner: plain rw. */
     private Work beneath;
     /** Looks in a row at which {@link #beneath} was under the top, less one. Owner: plain rw. */
@@ -352,11 +362,13 @@ public final class Worker extends CacheLinePadding {
         FIBERS_FINISHED.setRelease(this, fibersFinished + 1);
     }
 
-    long startedAcquire() {
+    /** Fibers counted started here (acquire read: for metrics and the engine's quiescence count). */
+    public long fibersStartedHere() {
         return (long) FIBERS_STARTED.getAcquire(this);
     }
 
-    long finishedAcquire() {
+    /** Fibers counted finished here (acquire read: for metrics and the engine's quiescence count). */
+    public long fibersFinishedHere() {
         return (long) FIBERS_FINISHED.getAcquire(this);
     }
 
@@ -457,16 +469,6 @@ public final class Worker extends CacheLinePadding {
         return shared;
     }
 
-    /** Fibers counted started here (for metrics). */
-    public long fibersStartedHere() {
-        return startedAcquire();
-    }
-
-    /** Fibers counted finished here (for metrics). */
-    public long fibersFinishedHere() {
-        return finishedAcquire();
-    }
-
     /**
      * Items queued on this worker's stack, inbox and pinned list, counted by a racy walk of at most
      * {@code limit} links each: an estimate for metrics, from any thread.
@@ -502,7 +504,7 @@ public final class Worker extends CacheLinePadding {
         Work wk = s.top;
         if (wk == null) {
             Work p = pollInbox();
-            return p != null ? p : takeGlobal();
+            return p != null ? p : engine.pollGlobal();
         }
         if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0) {
             s = renewStack(s);
@@ -513,9 +515,15 @@ public final class Worker extends CacheLinePadding {
             if (engine.hasGlobalWork()) {
                 Work g = engine.pollGlobal();
                 if (g != null) {
+                    if (++globalTaken < GLOBAL_TURN && engine.hasGlobalWork()) {
+                        localRuns--; // the next item is another look
+                    } else {
+                        globalTaken = 0;
+                    }
                     return g;
                 }
             }
+            globalTaken = 0;
             wk = unstarve(s, wk);
         }
         Work rest = wk.next;
@@ -591,10 +599,6 @@ public final class Worker extends CacheLinePadding {
         s.bottom = keep;
         shared++;
         engine.pushGlobalChain(chain, last);
-    }
-
-    private Work takeGlobal() {
-        return engine.pollGlobal();
     }
 
     /**
@@ -778,22 +782,12 @@ public final class Worker extends CacheLinePadding {
     /** The worker a thread other than a worker thread is driving (single-threaded and simulated engines). */
     private static final ThreadLocal<Worker> DRIVEN_BY_THIS_THREAD = new ThreadLocal<>();
 
-    private static final VarHandle STATE;
-    private static final VarHandle INBOX;
-    private static final VarHandle FIBERS_STARTED;
-    private static final VarHandle FIBERS_FINISHED;
-    private static final VarHandle PROGRESS;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            STATE = l.findVarHandle(Worker.class, "state", int.class);
-            INBOX = l.findVarHandle(Worker.class, "inbox", Work.class);
-            FIBERS_STARTED = l.findVarHandle(Worker.class, "fibersStarted", long.class);
-            FIBERS_FINISHED = l.findVarHandle(Worker.class, "fibersFinished", long.class);
-            PROGRESS = l.findVarHandle(Worker.class, "progress", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE = SpinLock.handle(MethodHandles.lookup(), Worker.class, "state");
+    private static final VarHandle INBOX =
+            SpinLock.handle(MethodHandles.lookup(), Worker.class, "inbox", Work.class);
+    private static final VarHandle FIBERS_STARTED =
+            SpinLock.handle(MethodHandles.lookup(), Worker.class, "fibersStarted", long.class);
+    private static final VarHandle FIBERS_FINISHED =
+            SpinLock.handle(MethodHandles.lookup(), Worker.class, "fibersFinished", long.class);
+    private static final VarHandle PROGRESS = SpinLock.handle(MethodHandles.lookup(), Worker.class, "progress");
 }
