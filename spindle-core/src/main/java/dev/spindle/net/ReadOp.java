@@ -49,6 +49,11 @@ final class ReadOp implements IoOp<Integer> {
     }
 
     @Override
+    public void arrived() {
+        stream.port().arrived();
+    }
+
+    @Override
     public String toString() {
         return "read " + stream;
     }

@@ -162,6 +162,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
 
         @Override
         public void doWork(Worker w) {
+            op.arrived();
             if (pick.isPicked()) {
                 return; // another alternative won; its Withdraw listener has deregistered us
             }

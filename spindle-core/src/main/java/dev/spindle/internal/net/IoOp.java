@@ -58,6 +58,13 @@ public interface IoOp<A> {
     void deregister(Work waiter);
 
     /**
+     * Called when a waiter the poller made ready starts to run, before it looks at the socket: the port may
+     * stop keeping readiness for it ({@code Port.arrived}).
+     */
+    default void arrived() {
+    }
+
+    /**
      * Called once when the alternative was instantiated and lost (another alternative won, or the choose
      * was cancelled): releases what only this instantiation held (a connect closes its socket).
      */

@@ -11,6 +11,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -41,6 +42,15 @@ import java.util.function.Consumer;
  *   calls interestAdded(): when a selector is blocking in another thread it wakes it, at most once per
  *   select (wakePending). The port's update is a lock release inside the JDK before the read of blocking,
  *   and the select's update-queue lock acquire comes after the write of blocking: the same Dekker shape.
+ * Readiness whose waiter is on its way back
+ *   A busy worker's look hands a reader out while the data it will read is still in the socket; an idle
+ *   worker's blocking select then finds that socket ready with nobody waiting. Dropping the interest there
+ *   costs two epoll_ctl calls and a wake-up when the reader registers again a moment later, so the port
+ *   keeps it until the reader runs (Port.arrived), for at most KEEPS_PER_HAND_OUT selects. A blocking
+ *   select that found nothing but such readiness would return at once if repeated (the selector is
+ *   level-triggered), so its worker lets go of the selector and parks for at most DEFERRED_PARK_NANOS (a
+ *   signal, such as the busy worker sharing work, ends it sooner). No busy polling: a reader that never
+ *   runs costs at most KEEPS_PER_HAND_OUT such parks before the interest is dropped.
  * </pre>
  */
 public final class NetPoller implements Poller {
@@ -58,6 +68,10 @@ public final class NetPoller implements Poller {
     private Work readyTail;
     /** Whether the current select is a busy worker's non-blocking look (see Port.ready); selector only. */
     private boolean busyPoll;
+    /** Ports whose idle readiness the current select kept for a waiter in flight (Port.ready); selector only. */
+    private int deferred;
+    /** The longest park after a blocking select that found only readiness in flight (see the overview). */
+    static final long DEFERRED_PARK_NANOS = 1_000_000;
     private final Consumer<SelectionKey> onReady = this::onReady;
 
     private NetPoller(Engine engine) {
@@ -120,6 +134,7 @@ public final class NetPoller implements Poller {
             return false;
         }
         boolean polled = true;
+        boolean onlyInFlight;
         try {
             blocking = true;
             if (w.isParked() && !closed) { // the re-check of the Dekker pair (see the overview)
@@ -130,8 +145,13 @@ public final class NetPoller implements Poller {
         } finally {
             blocking = false;
             wakePending = false;
+            onlyInFlight = deferred > 0 && readyHead == null;
+            deferred = 0;
             flushTo(w); // before the release: the next owner's select fills the chain again
             owner = null;
+        }
+        if (onlyInFlight && polled) {
+            LockSupport.parkNanos(this, DEFERRED_PARK_NANOS); // a signal unparks it sooner
         }
         return polled;
     }
@@ -176,7 +196,9 @@ public final class NetPoller implements Poller {
         } catch (java.nio.channels.CancelledKeyException e) {
             ready = ~0; // closed under us: every waiter looks and finds the socket closed
         }
-        port.ready(ready, this, !busyPoll);
+        if (port.ready(ready, this, !busyPoll)) {
+            deferred++;
+        }
     }
 
     /** Appends a waiter made ready by the current select to its chain. Called by the selecting thread. */

@@ -37,6 +37,14 @@ public final class Port {
     private int[] interests = new int[2];
     private int count;
     private boolean closed;
+    /**
+     * Blocking selects that may still keep an idle interest for a waiter on its way back: set when
+     * {@link #ready} hands waiters out, zero once one of them has run ({@link #arrived}) or a waiter
+     * registers; each keep spends one, so a waiter that never comes back costs at most this many keeps.
+     */
+    private int keepsLeft;
+    /** {@link #keepsLeft} after a hand-out. */
+    private static final int KEEPS_PER_HAND_OUT = 8;
 
     /** A port for {@code channel}, which must be in non-blocking mode. */
     public Port(SelectableChannel channel) {
@@ -67,6 +75,7 @@ public final class Port {
                 waiters[count] = waiter;
                 interests[count] = interest;
                 count++;
+                keepsLeft = 0;
                 added = updateInterest(registered & STICKY);
                 if (!added) {
                     count--; // the channel was closed under us: the waiter runs at once instead
@@ -79,6 +88,11 @@ public final class Port {
         } else if (grew) {
             p.interestAdded();
         }
+    }
+
+    /** A waiter made ready by a select has started to run: idle readiness is no longer kept for it. */
+    public synchronized void arrived() {
+        keepsLeft = 0;
     }
 
     /** Withdraws {@code waiter} if it is still registered. */
@@ -123,11 +137,14 @@ public final class Port {
      * Called by the selecting thread: hands the waiters whose interest is in {@code readyOps} to it. A sticky
      * interest that nobody waits on is dropped when {@code dropIdle}; a busy poll keeps it, since most often
      * a waiter it made ready earlier has not run yet (the selector is level-triggered), and dropping it there
-     * would cost two interest changes per message. A blocking select does drop it, so an idle poller never
-     * returns at once for a socket nobody reads.
+     * would cost two interest changes per message. A blocking select drops it too, so an idle poller never
+     * returns at once for a socket nobody reads, except while a waiter it handed out has not run yet
+     * ({@link #keepsLeft}): then it keeps the interest and returns true, and the poller waits a moment instead
+     * of selecting again.
      */
-    void ready(int readyOps, NetPoller sink, boolean dropIdle) {
+    boolean ready(int readyOps, NetPoller sink, boolean dropIdle) {
         Work chain = null;
+        boolean deferred = false;
         synchronized (this) {
             int served = 0;
             for (int i = count - 1; i >= 0; i--) {
@@ -139,13 +156,26 @@ public final class Port {
                     chain = wk;
                 }
             }
-            updateInterest(registered & STICKY & (dropIdle ? served : ~0));
+            int kept = registered & STICKY;
+            if (dropIdle) {
+                if (keepsLeft > 0 && (kept & readyOps & ~served) != 0) {
+                    deferred = true;
+                    keepsLeft--;
+                } else {
+                    kept &= served;
+                }
+            }
+            if (served != 0) {
+                keepsLeft = KEEPS_PER_HAND_OUT;
+            }
+            updateInterest(kept);
         }
         while (chain != null) {
             Work wk = chain;
             chain = wk.queueLink();
             sink.collect(wk);
         }
+        return deferred;
     }
 
     private void removeAt(int i) {
