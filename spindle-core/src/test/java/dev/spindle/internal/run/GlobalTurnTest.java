@@ -25,7 +25,7 @@ class GlobalTurnTest {
     }
 
     /** A local item that pushes the next one until the trace's budget is spent. */
-    private static final class Local extends Work {
+    private static final class Local extends TestWork {
         final Trace trace;
 
         Local(Trace trace) {
@@ -39,15 +39,10 @@ class GlobalTurnTest {
                 w.push(new Local(trace));
             }
         }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            throw new AssertionError(e);
-        }
     }
 
     /** A global item; when {@code refill}, it queues another global item, so the global queue never empties. */
-    private static final class Global extends Work {
+    private static final class Global extends TestWork {
         final Trace trace;
         final boolean refill;
 
@@ -62,11 +57,6 @@ class GlobalTurnTest {
             if (refill) {
                 w.engine.pushGlobal(new Global(trace, true));
             }
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            throw new AssertionError(e);
         }
     }
 

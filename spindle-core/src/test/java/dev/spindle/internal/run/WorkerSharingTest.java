@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class WorkerSharingTest {
     /** An item that does nothing; only where it is queued matters. */
-    private static final class Item extends Work {
+    private static final class Item extends TestWork {
         final int id;
 
         Item(int id) {
@@ -22,11 +22,6 @@ class WorkerSharingTest {
 
         @Override
         public void doWork(Worker w) {
-        }
-
-        @Override
-        public void doHandle(Worker w, Throwable e) {
-            throw new AssertionError(e);
         }
 
         @Override

@@ -20,7 +20,7 @@ class WorkerStackTest {
     private static final int ITEMS = 20_000;
 
     /** An item that records that it ran and pushes the children the seeded generator asks for. */
-    private static final class Item extends Work {
+    private static final class Item extends TestWork {
         final int id;
         final Script script;
 
@@ -35,8 +35,8 @@ class WorkerStackTest {
         }
 
         @Override
-        public void doHandle(Worker w, Throwable e) {
-            throw new AssertionError("item " + id + " failed", e);
+        public String toString() {
+            return "item " + id;
         }
     }
 
