@@ -177,6 +177,11 @@ final class ContinuationBody<A> extends DirectBody<A> implements Runnable {
         return home;
     }
 
+    @Override
+    public boolean boundTo(Worker w) {
+        return w == home;
+    }
+
     /**
      * The continuation's entry point: runs the body. Keeps nothing but the outcome across the body: this
      * object is found again as the current context, which it still is on this thread when the body ends.

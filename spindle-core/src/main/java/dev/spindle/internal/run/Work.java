@@ -35,6 +35,14 @@ public abstract class Work {
     }
 
     /**
+     * Whether this item can run only on {@code w} (another worker would hand it back to {@code w}): such an
+     * item is not worth sharing.
+     */
+    public boolean boundTo(Worker w) {
+        return false;
+    }
+
+    /**
      * Receives a failure of this item. The worker loop calls it when {@link #doWork} throws; continuations
      * forward it to the continuation they complete.
      */

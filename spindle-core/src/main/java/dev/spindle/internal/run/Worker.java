@@ -579,10 +579,15 @@ public final class Worker extends CacheLinePadding {
      * worker. The oldest items are the continuations pushed first, the parents whose remaining work is
      * largest in a fork/join tree: given one of those, a woken worker stays busy, where the newest items
      * (a leaf's parent) ran out before its next park and cost a wake-up each. At most {@link #SHARE_WALK}
-     * links are walked to find them; on a deeper stack everything below that depth is shared.
+     * links are walked to find them; on a deeper stack everything below that depth is shared. Nothing is
+     * shared while the oldest item can run only here ({@link Work#boundTo}, a direct body's next step):
+     * another worker would hand it back through the inbox, one wake-up each for nothing.
      */
     private void shareOldest(LocalStack s, Work rest) {
         Work last = s.bottom;
+        if (last.boundTo(this)) {
+            return;
+        }
         if (rest == last) {
             s.top = null;
             s.bottom = null;

@@ -8,16 +8,24 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a worker shares when another worker is idle: the oldest items of its stack (the bottom), never the
- * item it is about to run nor the newest ones under it, and nothing is lost or run twice. One worker of an
- * engine without threads, driven on the test thread; the idle worker is simulated by the idle count alone.
+ * item it is about to run nor the newest ones under it, nor an oldest item that can run only on this worker,
+ * and nothing is lost or run twice. One worker of an engine without threads, driven on the test thread; the
+ * idle worker is simulated by the idle count alone.
  */
 class WorkerSharingTest {
     /** An item that does nothing; only where it is queued matters. */
     private static final class Item extends TestWork {
         final int id;
+        /** The worker this item can run on only (a direct body's step), or null. */
+        Worker boundTo;
 
         Item(int id) {
             this.id = id;
+        }
+
+        @Override
+        public boolean boundTo(Worker w) {
+            return w == boundTo;
         }
 
         @Override
@@ -89,6 +97,25 @@ class WorkerSharingTest {
         Item later = new Item(2);
         w.push(later);
         assertThat(drainLocal()).as("the emptied stack takes pushes again").containsExactly(later);
+    }
+
+    @Test
+    void anOldestItemBoundToThisWorkerIsNotShared() {
+        List<Item> items = pushItems(4);
+        items.get(0).boundTo = w;
+        engine.addIdle(1);
+        assertThat(w.nextWork()).isSameAs(items.get(3));
+        assertThat(engine.hasGlobalWork()).as("another worker would only hand it back").isFalse();
+        assertThat(drainLocal()).containsExactly(items.get(2), items.get(1), items.get(0));
+    }
+
+    @Test
+    void anOldestItemBoundToAnotherWorkerIsShared() {
+        List<Item> items = pushItems(3);
+        items.get(0).boundTo = new Worker(engine, 1);
+        engine.addIdle(1);
+        assertThat(w.nextWork()).isSameAs(items.get(2));
+        assertThat(drainGlobal()).containsExactly(items.get(0));
     }
 
     @Test
