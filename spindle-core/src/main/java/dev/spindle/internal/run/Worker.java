@@ -36,9 +36,8 @@ import java.util.concurrent.locks.LockSupport;
  *   and other fibers run. The loop also looks at the global queue every {@link #GLOBAL_CHECK_INTERVAL}
  *   local items (and, while more waits there, takes up to {@link #GLOBAL_TURN} items in a row), so two
  *   fibers ping-ponging on one worker cannot starve work queued from outside, nor a spawner a burst of
- *   due timers; and at
- *   those looks it runs the item under the top once the same item has lain there for a few looks in a
- *   row ({@link #unstarve}), so the pair cannot starve local work beneath it either.
+ *   due timers; and at those looks it runs the item under the top once the same item has lain there for
+ *   a few looks in a row ({@link #unstarve}), so the pair cannot starve local work beneath it either.
  *
  * Worker state (field state; the engine's idleCount counts PARKED workers)
  * ========================================================================
