@@ -85,6 +85,14 @@ import java.util.concurrent.Callable;
  * a helped body that awaits inside a class initializer waits on top of its helper, which cannot go on until
  * it returns, so such an await must not wait for the body that helps it.
  *
+ * <p><b>The automatic yield.</b> An await whose job completes inline returns without leaving the body, so a
+ * body that keeps awaiting such jobs (starting children, joining finished ones) would keep its worker from
+ * the work handed to it meanwhile: every resumption of the bodies it started lands in that worker's inbox.
+ * So a body may complete only so many awaits inline in one run from its worker's loop (as many as the
+ * steps a stackless item takes between automatic yields, {@link Worker#spendInlineAwait}); then it yields
+ * as such an item does, and its next step is queued behind the other work waiting for the worker
+ * ({@link Worker#yieldBehind}).
+ *
  * <p>Pinned continuations (a native frame on the body's stack, such as a class initializer; or a held
  * monitor on JDKs before 24) cannot yield: the body then waits on its worker thread, which keeps running
  * other work meanwhile as {@link Scheduler#run} does inside a job, until the resumption comes back.
@@ -395,7 +403,14 @@ final class ContinuationBody<A> extends DirectBody<A> implements Runnable {
     /** The awaited job has completed (its outcome stored); {@code w} is the completing worker. */
     private void completed(Worker w) {
         if (w == home && state == INLINE) {
-            STATE.set(this, DONE); // on the home thread while INLINE: inside the job's run in await
+            if (w.spendInlineAwait()) {
+                // The automatic yield (see the class comment): left INLINE, the await yields, and this item,
+                // queued behind other work, resumes it; should another worker run the item first, it completes
+                // the await as any completer does (INLINE -> DONE, or RESUMING and the inbox after the yield).
+                w.yieldBehind(this);
+            } else {
+                STATE.set(this, DONE); // on the home thread while INLINE: inside the job's run in await
+            }
         } else if (!STATE.compareAndSet(this, INLINE, DONE)) {
             STATE.set(this, RESUMING); // DETACHED: only this completion writes state until the step runs
             if (w == home) {

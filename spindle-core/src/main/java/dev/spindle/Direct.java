@@ -1,7 +1,7 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.Drivers;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.Worker;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 
@@ -125,7 +125,7 @@ public final class Direct {
         if (run != null) {
             return run.await(job);
         }
-        if (Worker.currentThreadRunsFibers()) {
+        if (Drivers.currentThreadRunsFibers()) {
             throw awaitInsideStacklessJob();
         }
         return CommonScheduler.forCallingThread().run(job);

@@ -3,6 +3,7 @@ package dev.spindle;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.Drivers;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.StopCondition;
@@ -56,13 +57,13 @@ abstract class DirectBody<A> extends Cont<Object> implements Blocker {
      * thread-local on other threads (virtual threads of the fallback, drivers of single-threaded engines).
      */
     static DirectBody<?> current() {
-        Worker w = Worker.ofWorkerThread(Thread.currentThread());
+        Worker w = Drivers.ofWorkerThread(Thread.currentThread());
         return w != null ? (DirectBody<?>) w.ownThreadSlot() : CURRENT.get();
     }
 
     /** Makes this the calling thread's context; returns the previous one, to give to {@link #exit}. */
     final DirectBody<?> enter() {
-        Worker w = Worker.ofWorkerThread(Thread.currentThread());
+        Worker w = Drivers.ofWorkerThread(Thread.currentThread());
         if (w != null) {
             DirectBody<?> previous = (DirectBody<?>) w.ownThreadSlot();
             w.setOwnThreadSlot(this);
@@ -74,7 +75,7 @@ abstract class DirectBody<A> extends Cont<Object> implements Blocker {
     }
 
     static void exit(DirectBody<?> previous) {
-        Worker w = Worker.ofWorkerThread(Thread.currentThread());
+        Worker w = Drivers.ofWorkerThread(Thread.currentThread());
         if (w != null) {
             w.setOwnThreadSlot(previous);
         } else if (previous == null) {

@@ -133,7 +133,7 @@ class FairnessTest {
      * test fails with its exception (not at the class timeout); the flag set by the submitted task is told
      * apart from that by {@code submittedRan}.
      */
-    private static void assertOutsideWorkRunsBeside(SchedulerKind kind,
+    static void assertOutsideWorkRunsBeside(SchedulerKind kind,
                                                     java.util.function.Function<AtomicBoolean, Job<Void>> hog) {
         kind.use(s -> {
             AtomicBoolean running = new AtomicBoolean();

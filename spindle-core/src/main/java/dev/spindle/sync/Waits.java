@@ -3,8 +3,8 @@ package dev.spindle.sync;
 import dev.spindle.Alt;
 import dev.spindle.Job;
 import dev.spindle.internal.run.BoundThread;
+import dev.spindle.internal.run.Drivers;
 import dev.spindle.internal.run.Durations;
-import dev.spindle.internal.run.Worker;
 import dev.spindle.internal.select.PendingTimers;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -82,7 +82,7 @@ final class Waits {
      * ({@code Scheduler.bind}) may wait: its wait keeps running that scheduler's work.
      */
     static void checkMayBlock(Object primitive, String operation, String jobForm) {
-        if (Worker.currentThreadRunsFibers() && !BoundThread.drivesItsBinding()) {
+        if (Drivers.currentThreadRunsFibers() && !BoundThread.drivesItsBinding()) {
             throw new IllegalStateException(operation + " on " + primitive + " would block a thread that runs"
                     + " Spindle fibers, which then could not run the fiber that wakes it; inside a job use the"
                     + " job form " + jobForm + " instead");

@@ -43,7 +43,7 @@ public final class BoundThread {
             throw new IllegalStateException("scheduler " + engine.name() + " cannot be bound: only a"
                     + " single-threaded scheduler runs its work on the threads that wait for it");
         }
-        if (Worker.currentThreadRunsFibers()) {
+        if (Drivers.currentThreadRunsFibers()) {
             throw new IllegalStateException("bind() called while running fibers (inside a job): bind the"
                     + " thread before it runs work");
         }
@@ -67,7 +67,7 @@ public final class BoundThread {
      */
     public static boolean drivesItsBinding() {
         Engine bound = BOUND.get();
-        return bound != null && bound == Worker.engineRunByCurrentThread();
+        return bound != null && bound == Drivers.engineRunByCurrentThread();
     }
 
     /**

@@ -16,7 +16,7 @@ public final class Drive implements AutoCloseable {
     private Drive(Engine engine) {
         this.engine = engine;
         this.worker = engine.soleWorker();
-        this.mark = worker.beginDrive();
+        this.mark = Drivers.begin(worker);
     }
 
     /** Makes the calling thread the driver of {@code engine}'s sole worker until {@link #close}. */
@@ -53,6 +53,6 @@ public final class Drive implements AutoCloseable {
     /** Ends the drive, restoring the driver and the mark the thread had before. */
     @Override
     public void close() {
-        worker.endDrive(mark);
+        Drivers.end(worker, mark);
     }
 }

@@ -38,6 +38,8 @@ import java.util.concurrent.locks.LockSupport;
  *   fibers ping-ponging on one worker cannot starve work queued from outside, nor a spawner a burst of
  *   due timers; and at those looks it runs the item under the top once the same item has lain there for
  *   a few looks in a row ({@link #unstarve}), so the pair cannot starve local work beneath it either.
+ *   A direct body whose awaits complete inline never bounces; it spends a budget of its own per such
+ *   await ({@link #spendInlineAwait}) and, once it is spent, yields like a busy fiber ({@link #yieldBehind}).
  *
  * Worker state (field state; the engine's idleCount counts PARKED workers)
  * ========================================================================
@@ -81,9 +83,6 @@ import java.util.concurrent.locks.LockSupport;
  *   exit (opaque stores: odd while an item runs) and publishes itself as {@code running} in the young
  *   stack object; parks, wake-ups and shares are counted where they happen, off the per-item path. Other
  *   threads read all of these racily, for reports and metrics only.
- *
- * Fields: the stack and counters are owner-only plain fields; {@code state}, {@code thread} and
- * {@code inbox} are shared (see the state diagram).
  * </pre>
  */
 public final class Worker extends CacheLinePadding {
@@ -133,10 +132,14 @@ public final class Worker extends CacheLinePadding {
     private LocalStack stack = new LocalStack();
     /** Steps left before the current item must bounce. Owner: plain rw. */
     private int fuel;
+    /** Inline completions left to the current item's direct body ({@link #spendInlineAwait}). Owner: plain rw. */
+    private int inlineAwaits;
     /** Bounces since the last automatic yield. Owner: plain rw. */
     private int bounces;
     /** Local items run since the last look at the global queue. Owner: plain rw. */
     private int localRuns;
+    /** An automatic yield has put off the next look at the global queue ({@link #bounce}). Owner: plain rw. */
+    private boolean lookPostponed;
     /** Items taken from the global queue in the current turn ({@link #GLOBAL_TURN}). Owner: plain rw. */
     private int globalTaken;
     /** The item under the top at the last look at the global queue ({@link #unstarve}). Owner: plain rw. */
@@ -324,6 +327,22 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
+     * Spends one of the current item's inline completions of a direct body's awaits, as many as the steps a
+     * stackless item takes between automatic yields; true when none is left, and the body must yield with
+     * {@link #yieldBehind}. A bounce inside the body's run does not renew them, as it renews the fuel: it
+     * ends a stackless step, not the body's run.
+     */
+    public boolean spendInlineAwait() {
+        return --inlineAwaits < 0;
+    }
+
+    /** Queues {@code wk} as an automatic yield: behind the other work of this worker, if it has any. */
+    public void yieldBehind(Work wk) {
+        bounces = BOUNCES_PER_YIELD;
+        bounce(wk);
+    }
+
+    /**
      * Queues {@code wk} to continue after the stack unwinds; every few bounces, behind other work if this
      * worker has any to run (its stack, its inbox, the global queue). With none, the yield would only wake
      * an idle worker to race for the very item (a futex call, and the busy fiber moving cores).
@@ -336,11 +355,14 @@ public final class Worker extends CacheLinePadding {
         if (bounces >= BOUNCES_PER_YIELD && hasOtherWork()) {
             bounces = 0;
             engine.pushGlobal(wk);
-            // The local work the busy item sat on runs next. Without this reset, when the yield period is a
-            // multiple of GLOBAL_CHECK_INTERVAL the periodic global check would fire right after every
-            // automatic yield and take the busy item straight back, and the local items below it would never
-            // run (the surefire run "other-fuel" keeps FairnessTest on such values).
-            localRuns = 0;
+            // The local work the busy item sat on runs next: the next look, which would take the busy item
+            // straight back when the yield period is a multiple of GLOBAL_CHECK_INTERVAL (the surefire run
+            // "other-fuel" keeps FairnessTest on such values), comes a full interval later. Once per look:
+            // yields more frequent than looks (a direct body's children bouncing) would put it off for ever.
+            if (!lookPostponed) {
+                lookPostponed = true;
+                localRuns = 0;
+            }
         } else {
             push(wk);
         }
@@ -378,7 +400,7 @@ public final class Worker extends CacheLinePadding {
 
     /** Runs work on the calling thread until {@code stop} says so. The caller drives this worker meanwhile. */
     void runUntil(StopCondition stop) {
-        DriveMark mark = beginDrive();
+        DriveMark mark = Drivers.begin(this);
         try {
             while (!stop.isStopped()) {
                 Work wk = nextWork();
@@ -393,7 +415,7 @@ public final class Worker extends CacheLinePadding {
                 }
             }
         } finally {
-            endDrive(mark);
+            Drivers.end(this, mark);
         }
         // A driver of a single-threaded engine may stop right as the last fiber ends, before it runs dry.
         engine.terminateIfQuiescent(this);
@@ -419,6 +441,7 @@ public final class Worker extends CacheLinePadding {
      */
     void run(Work wk) {
         fuel = FUEL;
+        inlineAwaits = FUEL * BOUNCES_PER_YIELD;
         stack.running = wk;
         PROGRESS.setOpaque(this, progress + 1);
         try {
@@ -506,6 +529,7 @@ public final class Worker extends CacheLinePadding {
             return p != null ? p : engine.pollGlobal();
         }
         if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0) {
+            lookPostponed = false;
             s = renewStack(s);
             Work p = pollInbox();
             if (p != null) {
@@ -732,59 +756,6 @@ public final class Worker extends CacheLinePadding {
     public String toString() {
         return "Worker-" + index + (state == PARKED ? " (parked)" : "");
     }
-
-    /** The worker whose dedicated thread {@code t} is, or null (for drivers of single-threaded engines too). */
-    public static Worker ofWorkerThread(Thread t) {
-        return t instanceof WorkerThread wt ? wt.worker : null;
-    }
-
-    /**
-     * Whether the calling thread runs Spindle work items: a worker thread, or a thread driving a
-     * single-threaded or simulated scheduler. Parking such a thread could stop it from running the fiber
-     * that would wake it.
-     */
-    public static boolean currentThreadRunsFibers() {
-        return Thread.currentThread() instanceof WorkerThread || DRIVEN_BY_THIS_THREAD.get() != null;
-    }
-
-    /**
-     * The engine whose work the calling thread runs at the innermost level: a worker thread's engine, or the
-     * engine of the worker it drives now; null when it runs none.
-     */
-    static Engine engineRunByCurrentThread() {
-        Worker w = Thread.currentThread() instanceof WorkerThread wt ? wt.worker : DRIVEN_BY_THIS_THREAD.get();
-        return w == null ? null : w.engine;
-    }
-
-    /**
-     * Makes the calling thread this worker's driver until {@link #endDrive}: the thread producers unpark,
-     * and, for a thread that is not a worker thread, the mark {@link #currentThreadRunsFibers} reads. Drives
-     * nest (a job that calls {@code run}), so each restores what it found.
-     */
-    DriveMark beginDrive() {
-        Thread t = Thread.currentThread();
-        DriveMark mark = new DriveMark(thread, t instanceof WorkerThread ? null : DRIVEN_BY_THIS_THREAD.get());
-        thread = t;
-        if (!(t instanceof WorkerThread)) {
-            DRIVEN_BY_THIS_THREAD.set(this);
-        }
-        return mark;
-    }
-
-    /** Ends a drive begun by {@link #beginDrive}, restoring the driver and the mark it found. */
-    void endDrive(DriveMark mark) {
-        thread = mark.previousThread();
-        if (!(Thread.currentThread() instanceof WorkerThread)) {
-            if (mark.previousDriven() == null) {
-                DRIVEN_BY_THIS_THREAD.remove();
-            } else {
-                DRIVEN_BY_THIS_THREAD.set(mark.previousDriven());
-            }
-        }
-    }
-
-    /** The worker a thread other than a worker thread is driving (single-threaded and simulated engines). */
-    private static final ThreadLocal<Worker> DRIVEN_BY_THIS_THREAD = new ThreadLocal<>();
 
     private static final VarHandle STATE = SpinLock.handle(MethodHandles.lookup(), Worker.class, "state");
     private static final VarHandle INBOX =
