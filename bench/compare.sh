@@ -50,11 +50,9 @@ fi
 DOCS_PAGE=docs/benchmarks.md
 DOCS_DIR=docs/benchmarks
 
-JAR=spindle-bench/target/spindle-bench.jar
-if [ ! -f "$JAR" ]; then
-    echo "compare: building $JAR"
-    ./mvnw -B -ntp -q -pl spindle-bench -am package -DskipTests
-fi
+. bench/common.sh
+JAR=$BENCH_JAR
+bench_build_jar compare
 read -r -a jvm_flags <<<"${JVM_FLAGS:--Xms1g -Xmx8g -XX:+UseG1GC}"
 read -r -a extra_flags <<<"${EXTRA_FLAGS:-}"
 # The runner's usage text lists the workloads and implementations: one source of truth.
@@ -100,8 +98,7 @@ wait_quiet() {
 
 # Runs every pair into a new directory under bench/results/ and describes the run in its run.md.
 run_all() {
-    outdir=bench/results/$(date -u +%Y%m%dT%H%M%SZ)
-    mkdir -p "$outdir"
+    outdir=$(bench_log_dir)
     results=$outdir/results.txt
     : >"$results"
     failures=0

@@ -17,12 +17,10 @@ scales=("$@")
 read -r -a impls <<< "${IMPLS:-spindle spindle-direct}"
 read -r -a workloads <<< "${WORKLOADS:-skynet spawnjoin idle-memory timers}"
 read -r -a jvm_flags <<< "${JVM_FLAGS:--Xms1g -Xmx8g -XX:+UseG1GC} ${EXTRA_FLAGS:-}"
-jar=spindle-bench/target/spindle-bench.jar
-if [ ! -f "$jar" ]; then
-    ./mvnw -B -ntp -q package -DskipTests -pl spindle-bench -am
-fi
-logs="bench/results/growth-$(date -u +%Y%m%dT%H%M%SZ)"
-mkdir -p "$logs"
+. bench/common.sh
+jar=$BENCH_JAR
+bench_build_jar growth
+logs=$(bench_log_dir growth)
 
 # per_unit <workload> <log>: the per-unit cost a run's RESULT line gives, in the unit printed by unit_of
 per_unit() {

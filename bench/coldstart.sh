@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Measures warm-up: each workload in fresh JVMs with no untimed runs, timing the first runs one by one,
+# and prints a markdown table per implementation of the medians over the JVMs: run 1, run 2, run 3, the
+# later runs (RUNS-2 to RUNS), and run 1 over the later runs. A short-lived process sees run 1; the
+# other tables of docs/benchmarks.md report the later runs only.
+#
+# Usage: bench/coldstart.sh [workload...]   (default: skynet fib pingpong)
+# Env:   IMPLS (default "spindle spindle-direct vt cf"), JVMS fresh JVMs per cell (default 5), RUNS timed
+#        runs per JVM (default 8, at least 5), JVM_FLAGS (default "-Xms1g -Xmx8g -XX:+UseG1GC").
+# Raw logs go to bench/results/coldstart-<timestamp>/ (git-ignored).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bin/jdk.sh
+
+workloads=("$@")
+[ "${#workloads[@]}" -gt 0 ] || workloads=(skynet fib pingpong)
+read -r -a impls <<< "${IMPLS:-spindle spindle-direct vt cf}"
+read -r -a jvm_flags <<< "${JVM_FLAGS:--Xms1g -Xmx8g -XX:+UseG1GC}"
+jvms=${JVMS:-5}
+runs=${RUNS:-8}
+if ! [[ "$jvms" =~ ^[1-9][0-9]*$ && "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 5 ]; then
+    echo "coldstart: JVMS must be at least 1 and RUNS at least 5 (got JVMS=$jvms RUNS=$runs)" >&2
+    exit 64
+fi
+. bench/common.sh
+jar=$BENCH_JAR
+bench_build_jar coldstart
+logs=$(bench_log_dir coldstart)
+
+# The first metric of each "run N:" line of a log, one per line, in run order.
+run_figures() {
+    sed -n 's/^#   run [0-9]*: [a-z_0-9]*=\([0-9.]*\) .*/\1/p' "$1"
+}
+# The median of the numbers on standard input.
+median() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; m = int((NR + 1) / 2);
+        printf "%.4g", (NR % 2) ? v[m] : (v[m] + v[m + 1]) / 2 }'
+}
+
+echo "bench/coldstart.sh ${workloads[*]} ($(nproc) CPUs, $jvms JVMs per row, $runs runs each, ${jvm_flags[*]})"
+echo "| workload | impl | unit | run 1 | run 2 | run 3 | runs $((runs - 2))-$runs | run 1 / later |"
+echo "|---|---|---|---:|---:|---:|---:|---:|"
+for w in "${workloads[@]}"; do
+    for impl in "${impls[@]}"; do
+        columns=("" "" "" "")
+        unit=""
+        ok=1
+        for j in $(seq 1 "$jvms"); do
+            log="$logs/$w-$impl-$j.log"
+            if ! java "${jvm_flags[@]}" -Dspindle.bench.warmups=0 -Dspindle.bench.warmupSeconds=0 \
+                    -Dspindle.bench.runs="$runs" -jar "$jar" "$w" "$impl" > "$log" 2>&1; then
+                ok=0
+                break
+            fi
+            [ -n "$unit" ] || unit=$(sed -n 's/^RESULT [^ ]* [^ ]* [a-z_0-9]*=[0-9.]* \([a-zA-Z]*\) .*/\1/p' "$log")
+            mapfile -t figures < <(run_figures "$log")
+            if [ "${#figures[@]}" -ne "$runs" ]; then
+                ok=0
+                break
+            fi
+            later=$(printf '%s\n' "${figures[@]:runs-3:3}" | median)
+            columns[0]+="${figures[0]} "
+            columns[1]+="${figures[1]} "
+            columns[2]+="${figures[2]} "
+            columns[3]+="$later "
+        done
+        if [ "$ok" -eq 0 ]; then
+            echo "| $w | $impl | | failed: see $log | | | | |"
+            continue
+        fi
+        row="| $w | $impl | $unit |"
+        for c in "${columns[@]}"; do
+            row+=" $(tr ' ' '\n' <<< "$c" | grep . | median) |"
+        done
+        first=$(tr ' ' '\n' <<< "${columns[0]}" | grep . | median)
+        rest=$(tr ' ' '\n' <<< "${columns[3]}" | grep . | median)
+        row+=" $(awk -v a="$first" -v b="$rest" 'BEGIN { printf "%.1f", a / b }') |"
+        echo "$row"
+    done
+done
+echo "logs: $logs"
