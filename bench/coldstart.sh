@@ -69,12 +69,12 @@ for w in "${workloads[@]}"; do
             continue
         fi
         row="| $w | $impl | $unit |"
+        medians=()
         for c in "${columns[@]}"; do
-            row+=" $(tr ' ' '\n' <<< "$c" | grep . | median) |"
+            medians+=("$(tr ' ' '\n' <<< "$c" | grep . | median)")
+            row+=" ${medians[-1]} |"
         done
-        first=$(tr ' ' '\n' <<< "${columns[0]}" | grep . | median)
-        rest=$(tr ' ' '\n' <<< "${columns[3]}" | grep . | median)
-        row+=" $(awk -v a="$first" -v b="$rest" 'BEGIN { printf "%.1f", a / b }') |"
+        row+=" $(awk -v a="${medians[0]}" -v b="${medians[3]}" 'BEGIN { printf "%.1f", a / b }') |"
         echo "$row"
     done
 done

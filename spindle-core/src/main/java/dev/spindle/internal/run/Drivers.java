@@ -32,7 +32,10 @@ public final class Drivers {
      * engine of the worker it drives now; null when it runs none.
      */
     static Engine engineRunByCurrentThread() {
-        Worker w = Thread.currentThread() instanceof WorkerThread wt ? wt.worker : DRIVEN_BY_THIS_THREAD.get();
+        Worker w = ofWorkerThread(Thread.currentThread());
+        if (w == null) {
+            w = DRIVEN_BY_THIS_THREAD.get();
+        }
         return w == null ? null : w.engine;
     }
 
