@@ -127,6 +127,10 @@ final class FiberJobs {
                 Trampoline.succeed(w, k, (R) target.outcomeNow());
             } else if (target.stateNow() == FiberImpl.SUCCEEDED) {
                 Trampoline.succeed(w, k, (R) target.valueNow());
+            } else if (target.stateNow() == FiberImpl.CANCELLED && k.fiber() != null && k.fiber().cancelPending()) {
+                // A cancelled fiber joining a child its cancellation has already ended (it reached the join
+                // after its last bind step's check): it ends cancelled, as it would had it waited.
+                Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
                 Trampoline.fail(w, k, target.failureForJoiner());
             }

@@ -12,6 +12,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -325,6 +326,24 @@ class CancellationTest {
             s.run(root.cancel());
             kind.awaitDriving(s, () -> cancelled.get() == total + 1, "cancellation to reach every fiber");
             kind.awaitDriving(s, () -> ((FiberImpl<?>) root).liveChildren() == 0, "the tree to retire");
+        });
+    }
+
+    /**
+     * A fiber whose cancellation lands after its last bind step's check, and which then joins a child that
+     * cancellation has already ended, ends cancelled, as it would had it waited for the child. A fiber
+     * cancelled before its first run, whose whole job is that join, makes the race deterministic.
+     */
+    @Test
+    void aCancelledFiberJoiningAChildItsCancellationEndedEndsCancelled() {
+        SchedulerKind.SINGLE_THREADED.use(s -> {
+            Fiber<Integer> child = s.run(Alt.<Integer>never().start());
+            s.run(child.cancel());
+            FiberImpl<Integer> joiner = new FiberImpl<>(child.join(), s.engine, null, false);
+            joiner.requestCancel(null);
+            s.engine.externalFiberStarted();
+            s.engine.pushGlobal(joiner);
+            assertThat(s.run(joiner.outcome())).isEqualTo(Outcome.cancelled());
         });
     }
 }
