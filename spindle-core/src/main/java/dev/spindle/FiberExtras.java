@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
- * What a fiber keeps only once it uses it: its {@link FiberLocal} bindings and its {@link Job#random()}
- * generator. A fiber that uses neither never has one, so its record stays the same size; the first use
+ * What a fiber keeps only once it uses it: its {@link FiberLocal} bindings, its {@link Job#random()}
+ * generator and, once it has had several live children at a time, the debt that paces the sweeps of its
+ * retired ones. A fiber that uses none of them never has one, so its record stays the same size; the first use
  * moves the fiber's parent link in here (see {@code FiberImpl.parentOrExtras}).
  *
  * <p>Owned by the fiber's own code (one step at a time, handed between workers through the work queues,
@@ -18,6 +19,8 @@ final class FiberExtras {
     Bindings bindings = Bindings.EMPTY;
     /** The fiber's generator, made on first use. */
     RandomGenerator random;
+    /** Children pushed while others were live since the last sweep of retired ones (FiberImpl.pushChild). */
+    int sweepDebt;
 
     FiberExtras(FiberImpl<?> parent) {
         this.parent = parent;

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * The runtime object of a fiber: root continuation of its job, cancellation token, node of the
  * cancellation tree and wait list of its joiners. Users see it through {@link Fiber}.
  *
- * @implNote One object of 64 bytes (compressed oops; pinned by MemoryFootprintTest); a fiber blocked on a
+ * @implNote One object of 56 bytes (compressed oops; pinned by MemoryFootprintTest); a fiber blocked on a
  *     one-shot signal costs this plus what the signal keeps per waiter (nothing, when the fiber's job is the
  *     read itself).
  * @param <A> the type of the fiber's value
@@ -47,22 +47,26 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      * the finisher then waits for the holder; a locker gives up once the state is final (there is nothing
      * left to guard: the finisher owns the list from its CAS on). LOCKED is the sign bit, so "state >=
      * SUCCEEDED" reads "done" with no masking. New and started share ACTIVE: only the fiber's own first
-     * run tells them apart (by the STARTED flag, which only the fiber's own code writes), so starting writes
-     * no shared word. The fiber's value field (inherited from Cont, where a resumer leaves what the fiber
-     * resumes with) also holds the job before the start and the outcome after the end: one field for three
-     * uses that never overlap.
+     * run tells them apart, by the UNSTARTED bit of pending, which it clears with a plain store (nobody else
+     * writes pending before the fiber has started a child), so starting writes no word that others CAS.
+     *
+     * The value slot (inherited from Cont, where a resumer leaves what the fiber resumes with) serves four
+     * uses that never overlap: the job before the start, the blocker while the fiber runs and waits (see
+     * below), the value a resumer of the fiber's own continuation leaves for it, the outcome after the end.
      *
      * Cancel state (packed int: bit 0 = requested, bits 1.. = uncancelable nesting depth)
      *   The hot-path check is one volatile read compared with 1: "requested and not masked".
      *   Requests set bit 0 by CAS from any thread; the owner adds/subtracts 2 by CAS on mask/unmask.
      *
      * Blocking and cancellation
-     *   A fiber about to wait writes blockedOn, enqueues its continuation, then re-reads the cancel state;
-     *   a canceller sets the cancel bit, then reads blockedOn and asks that blocker to give the continuation
-     *   back. Both are volatile write-then-read pairs (Dekker), so at least one of them withdraws the
-     *   waiter; removal happens under the blocker's lock, so it is exclusive with a normal resume.
-     *   blockedOn may be stale after a resume: a stale blocker finds no waiter of this fiber and returns
-     *   null, which is harmless.
+     *   A fiber about to wait writes the blocker into its value slot, enqueues its continuation, then
+     *   re-reads the cancel state; a canceller sets the cancel bit, then reads the slot and asks the blocker
+     *   there to give the continuation back. Both are volatile write-then-read pairs (Dekker), so at least
+     *   one of them withdraws the waiter; removal happens under the blocker's lock, so it is exclusive with
+     *   a normal resume. The slot may be stale after a resume, or hold the value a resumer left for the
+     *   fiber's own continuation (the job has ended then; the fiber waits nowhere): a stale blocker finds
+     *   no waiter of this fiber and returns null, which is harmless, and a value that is no Blocker is
+     *   skipped.
      *
      * Children (the cancellation tree)
      *   pending = 1 (the fiber itself, until it finishes) + children not yet retired. A fiber retires
@@ -72,7 +76,8 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      *   while the fiber itself still runs (only the fiber itself left; once it has finished, pending == 1
      *   means one live child) or reaches 0. A parent that always has some live child never gets there, so
      *   the parent (the only pusher) also unlinks retired children from the middle of its list once it has
-     *   pushed as many children as it has live ones (the debt in flagsAndDebt): amortised O(1) per push,
+     *   pushed as many children as it has live ones (the debt in its FiberExtras, made by the first push
+     *   while another child is live): amortised O(1) per push,
      *   and the list stays within about twice the live children. Unlinking only skips retired children
      *   (pending == 0 never changes again), so a concurrent canceller walking the list, old links or new,
      *   still meets every live child. Nothing takes a lock.
@@ -87,16 +92,28 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      *   A drop by an earlier child still racing with either expects an older head, and its CAS fails.
      *
      * Joiners: continuations waiting for the outcome, a LIFO list guarded by the lock in the state word.
+     * A fiber whose failure goes to the uncaught handler when nobody joins it starts with REPORTS_UNCAUGHT
+     * as the list's last entry (a marker, never resumed): "nobody joins" is then the list being the marker.
      */
     static final int ACTIVE = 0;
     static final int SUCCEEDED = 2;
     static final int FAILED = 3;
     static final int CANCELLED = 4;
 
-    private static final int REPORTS_FAILURE = 1 << 31;
-    /** Bit 30 of flagsAndDebt: the first run has taken the job. */
-    private static final int STARTED = 1 << 30;
-    private static final int FLAGS = REPORTS_FAILURE | STARTED;
+    /** Bit of pending set from construction until the first run takes the job (owner's plain stores). */
+    private static final int UNSTARTED = 1 << 30;
+    /** The last joiner of a fiber that reports an unjoined failure (see the overview); never resumed. */
+    private static final Cont<Object> REPORTS_UNCAUGHT = new Cont<>(null) {
+        @Override
+        public void doCont(Worker w, Object a) {
+            throw new AssertionError("the uncaught-failure marker is not a joiner");
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            throw new AssertionError("the uncaught-failure marker is not a joiner", e);
+        }
+    };
     /** Set in state while the joiner list is locked (only ever on ACTIVE). */
     private static final int LOCKED = 1 << 31;
 
@@ -104,8 +121,8 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     final Engine engine;
     /**
      * The fiber that started it (null for roots and detached fibers), or, once the fiber uses fiber-local
-     * state, the {@link FiberExtras} that holds that same parent and the state: one field for both, so that a
-     * fiber that uses none stays at 64 bytes. Written at construction and by the fiber's own code (once, on
+     * state or has had several live children at once, the {@link FiberExtras} that holds that same parent and
+     * the rest: one field for both, so that a fiber that needs none stays at 56 bytes. Written at construction and by the fiber's own code (once, on
      * its first use of extras); read by retiring descendants on other threads, which may see either form:
      * both give the same parent (FiberExtras.parent is final, so a racy read sees it initialised).
      */
@@ -114,8 +131,6 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     private volatile int state;
     /** Waiting continuations, LIFO through next. Guarded by the lock in state; the finisher's once final. */
     private Cont<?> joiners;
-    /** What this fiber is blocked on (possibly stale). Written by the fiber; read by cancellers. */
-    private volatile Blocker blockedOn;
     /** Newest child. CAS by the fiber's own code (push) and by retiring children (drop). */
     private volatile FiberImpl<?> firstChild;
     /**
@@ -124,28 +139,24 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      * retired children (unchain). Plain writes: a racing reader sees either link.
      */
     private FiberImpl<?> nextSibling;
-    /** 1 while running + children not yet retired. Atomic. */
-    private volatile int pending;
     /**
-     * Bit 31 ({@link #REPORTS_FAILURE}, set at construction): a failure with nobody waiting goes to the
-     * uncaught handler (fire-and-forget fibers). Bit 30 ({@link #STARTED}): set by the first run. Bits 0-29:
-     * children pushed since the last sweep of retired ones. One int so that FiberImpl stays at 64 bytes
-     * with a debt that never saturates (a saturated debt would make a parent with more live children than
-     * it can count sweep its whole list at every saturation).
-     * Owner only: the fiber's code.
+     * 1 while running + children not yet retired; plus {@link #UNSTARTED} until the first run. Atomic once
+     * the fiber has started.
      */
-    private int flagsAndDebt;
+    private volatile int pending;
 
     @SuppressWarnings("unchecked")
     FiberImpl(Job<A> job, Engine engine, FiberImpl<?> parent, boolean reportsFailure) {
         setResumeValue((A) job); // until the first run (see the overview)
         this.engine = engine;
         this.parentOrExtras = parent;
-        this.flagsAndDebt = reportsFailure ? REPORTS_FAILURE : 0;
+        if (reportsFailure) {
+            this.joiners = REPORTS_UNCAUGHT;
+        }
         // A plain store: a volatile one would be a StoreLoad fence in every start.
         // Nobody reads the count before the fiber is published (CAS on the parent's list, a queue push),
         // which orders it.
-        PENDING.set(this, 1);
+        PENDING.set(this, UNSTARTED | 1);
         if (parent == null) {
             engine.addRoot(this);
         } else {
@@ -246,10 +257,10 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     private String stateName() {
         return switch (state) {
             case ACTIVE, LOCKED -> {
-                if ((flagsAndDebt & STARTED) == 0) { // racy: a fiber starting meanwhile reads as new
+                if (isUnstarted()) { // racy: a fiber starting meanwhile reads as new
                     yield "new";
                 }
-                Blocker b = blockedOn;
+                Blocker b = lastBlocker();
                 yield b == null ? "running" : "running, last blocked on " + b.describe();
             }
             case SUCCEEDED -> "succeeded";
@@ -264,8 +275,8 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     @Override
     @SuppressWarnings("unchecked")
     public void doWork(Worker w) {
-        if ((flagsAndDebt & STARTED) == 0) {
-            flagsAndDebt |= STARTED;
+        if ((int) PENDING.get(this) == (UNSTARTED | 1)) {
+            PENDING.set(this, 1); // no child yet, so nobody else writes pending (see the overview)
             Job<A> job = (Job<A>) resumeValue();
             setResumeValue(null);
             // Always entered, even with a cancel pending: finalizers that wrap the whole job must run,
@@ -310,15 +321,14 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
         Cont<?> waiting = joiners;
         if (waiting != null) {
             joiners = null;
+            if (waiting == REPORTS_UNCAUGHT) {
+                waiting = null;
+                if (finalState == FAILED) {
+                    engine.reportUncaught(this, (Throwable) result);
+                }
+            }
         }
-        if (blockedOn != null) {
-            // no fence: clearing only lets the blocker go; the cancel protocol needs none after the end
-            BLOCKED_ON.setRelease(this, null);
-        }
-        if (finalState == FAILED && (flagsAndDebt & REPORTS_FAILURE) != 0 && waiting == null) {
-            engine.reportUncaught(this, (Throwable) result);
-        }
-        while (waiting != null) {
+        while (waiting != null && waiting != REPORTS_UNCAUGHT) {
             Cont<?> next = (Cont<?>) waiting.queueLink();
             waiting.setQueueLink(null);
             resumeJoiner(w, waiting);
@@ -441,14 +451,14 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
                 children.add(c.id());
             }
         }
-        Blocker b = blockedOn;
+        Blocker b = lastBlocker();
         FiberSnapshot.State st;
         String on = null;
         if (isDone()) {
             st = FiberSnapshot.State.FINISHING;
         } else if (worker != null) {
             st = FiberSnapshot.State.RUNNING;
-        } else if ((flagsAndDebt & STARTED) == 0 || b == null) {
+        } else if (isUnstarted() || b == null) {
             st = FiberSnapshot.State.RUNNABLE; // racy read of the flag: a fiber starting now reads as runnable
         } else {
             st = b instanceof Timer ? FiberSnapshot.State.SLEEPING : FiberSnapshot.State.BLOCKED;
@@ -476,9 +486,22 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
         }
     }
 
-    /** What this fiber last blocked on, or null: for deadlock reports (may be stale while running). */
+    /**
+     * What this fiber last blocked on, or null: for deadlock reports and dumps (may be stale while running;
+     * racy: meaningful only while the fiber has started and not finished).
+     */
     Blocker lastBlocker() {
-        return blockedOn;
+        return waitingSlot() instanceof Blocker b ? b : null;
+    }
+
+    /** Whether {@code k} is the uncaught-failure marker at the end of a joiner list (not a joiner); for tests. */
+    static boolean isUncaughtMarker(Work k) {
+        return k == REPORTS_UNCAUGHT;
+    }
+
+    /** Whether the first run has not taken the job yet (racy unless read by the fiber's own code). */
+    private boolean isUnstarted() {
+        return (pending & UNSTARTED) != 0;
     }
 
     // ---------------------------------------------------------------- cancellation
@@ -509,8 +532,7 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     }
 
     private void withdrawIfBlocked(Worker w) {
-        Blocker b = blockedOn;
-        if (b != null) {
+        if (waitingSlot() instanceof Blocker b) {
             Cont<?> k = b.removeWaiter(this);
             if (k != null) {
                 resumeCancelled(w, k);
@@ -544,12 +566,12 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     /** Records that this fiber is about to wait at {@code b}; must precede the enqueue. */
     @Override
     public void blockOn(Blocker b) {
-        // The volatile write is the fence of the cancel protocol (write blockedOn, then read the cancel
+        // The volatile write is the fence of the cancel protocol (write the slot, then read the cancel
         // state). A fiber that waits on the same blocker again (ping-pong over one channel) skips it: only
-        // this fiber writes blockedOn, so the earlier write of the same value is the latest one a
-        // canceller can read, and it is already visible.
-        if (blockedOn != b) {
-            blockedOn = b;
+        // this fiber writes a blocker into the slot, and a resumer writes it only when the job has ended, so
+        // the earlier write of the same blocker is the latest one a canceller can read, and it is visible.
+        if (resumeValue() != b) {
+            setWaitingSlot(b);
         }
         FiberObserver o = engine.observer();
         if (o != null) {
@@ -585,7 +607,6 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
         child.nextSibling = null;
         FIRST_CHILD.setRelease(this, child);
         PENDING.set(this, 2);
-        flagsAndDebt &= FLAGS;
         VarHandle.fullFence();
         if (retired != null) {
             unchain(retired);
@@ -604,13 +625,13 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
             }
             child.nextSibling = live;
         } while (!FIRST_CHILD.compareAndSet(this, h, child));
-        int flags = flagsAndDebt & FLAGS;
-        int debt = (flagsAndDebt & ~FLAGS) + 1;
-        if (debt >= pending) {
+        // The debt is not reset when the list is dropped (addOnlyChild): a stale debt only brings the next
+        // sweep forward, and that sweep's cost is charged to the pushes since the drop.
+        FiberExtras x = extras();
+        if (++x.sweepDebt >= pending) {
             sweepRetired(child);
-            debt = 0;
+            x.sweepDebt = 0;
         }
-        flagsAndDebt = flags | debt;
     }
 
     /** Unlinks the retired children below {@code newest} (just pushed by this fiber's own code). */
@@ -637,7 +658,7 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     private void retire(Worker w) {
         FiberImpl<?> f = this;
         int left;
-        if (pending == 1) {
+        if ((pending & ~UNSTARTED) == 1) { // UNSTARTED: a fiber finished without a first run (cancelled)
             PENDING.setRelease(this, 0);
             left = 0;
         } else {
@@ -736,12 +757,11 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
 
     /** Number of children not yet retired. */
     int liveChildren() {
-        int p = pending;
+        int p = pending & ~UNSTARTED;
         return isDone() ? p : p - 1;
     }
 
     private static final VarHandle STATE;
-    private static final VarHandle BLOCKED_ON;
     private static final VarHandle PENDING;
     private static final VarHandle FIRST_CHILD;
 
@@ -749,7 +769,6 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             STATE = l.findVarHandle(FiberImpl.class, "state", int.class);
-            BLOCKED_ON = l.findVarHandle(FiberImpl.class, "blockedOn", Blocker.class);
             PENDING = l.findVarHandle(FiberImpl.class, "pending", int.class);
             FIRST_CHILD = l.findVarHandle(FiberImpl.class, "firstChild", FiberImpl.class);
         } catch (ReflectiveOperationException e) {

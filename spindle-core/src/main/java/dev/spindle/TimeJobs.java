@@ -33,7 +33,6 @@ final class TimeJobs {
                 return;
             }
             Engine e = self.engine; // the queue Timer.removeWaiter finds again through the fiber
-            k.setResumeValue(null);
             Timer t = new Timer(e.nanoTime() + nanos, k);
             self.blockOn(t);
             e.timers().schedule(t);

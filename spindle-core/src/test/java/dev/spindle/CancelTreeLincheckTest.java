@@ -1,5 +1,6 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Worker;
 import java.lang.reflect.Field;
@@ -53,8 +54,8 @@ public class CancelTreeLincheckTest {
     });
     /** Only fiberFinished() touches it here (a counter), so sharing it between threads is harmless. */
     private final Worker worker = ((Worker[]) get(WORKERS, engine))[0];
-    private final FiberImpl<Void> g = new FiberImpl<>(Job.unit(), engine, null, false);
-    private final FiberImpl<Void> p = new FiberImpl<>(Job.unit(), engine, g, false);
+    private final FiberImpl<Void> g = new FiberImpl<>(new Running<>(), engine, null, false);
+    private final FiberImpl<Void> p = new FiberImpl<>(new Running<>(), engine, g, false);
     @SuppressWarnings({"unchecked", "rawtypes"})
     private final FiberImpl<Void>[] children = new FiberImpl[CHILDREN];
     private final AtomicBoolean[] added = new AtomicBoolean[CHILDREN];
@@ -63,11 +64,20 @@ public class CancelTreeLincheckTest {
     private final AtomicBoolean cancelDone = new AtomicBoolean();
 
     public CancelTreeLincheckTest() {
+        g.doWork(worker); // G and P run (only a started fiber's own code adds children)
         g.addChild(null, p);
+        p.doWork(worker);
         for (int i = 0; i < CHILDREN; i++) {
             children[i] = new FiberImpl<>(Job.unit(), engine, p, false);
             added[i] = new AtomicBoolean();
             finishing[i] = new AtomicBoolean();
+        }
+    }
+
+    /** The job of a fiber whose code is running (or suspended): it never completes by itself. */
+    private static final class Running<A> extends Job<A> {
+        @Override
+        void doJob(Worker w, Cont<A> k) {
         }
     }
 

@@ -30,7 +30,8 @@ final class FiberFixtures {
     static int joinerCount(Fiber<?> f) {
         int n = 0;
         try {
-            for (Work k = (Work) JOINERS.get(((FiberImpl<?>) f)); k != null; k = k.queueLink()) {
+            for (Work k = (Work) JOINERS.get(((FiberImpl<?>) f)); k != null && !FiberImpl.isUncaughtMarker(k);
+                    k = k.queueLink()) {
                 n++;
             }
         } catch (IllegalAccessException e) {

@@ -71,6 +71,13 @@ class WatchdogTest {
 
             released = true;
             done.get(30, TimeUnit.SECONDS);
+            // The future completes inside an item (the fiber's completion callback), which may still be running,
+            // or its thread descheduled, when this thread wakes: the samples below must find every item ended.
+            for (int i = 0; i < s.workerCount(); i++) {
+                while ((s.engine.worker(i).progress() & 1) != 0) {
+                    Thread.onSpinWait();
+                }
+            }
             dog.sample(2_000 * MS); // it moved on: a new episode may be reported later, none is now
             dog.sample(3_000 * MS);
             dog.sample(4_000 * MS);

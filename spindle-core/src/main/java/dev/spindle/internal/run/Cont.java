@@ -1,5 +1,7 @@
 package dev.spindle.internal.run;
 
+import java.lang.invoke.VarHandle;
+
 /**
  * A one-shot continuation: success ({@link #doCont}), failure ({@link #doHandle}) and, through
  * {@link Work}, a queueable work item that resumes with the {@link #resumeValue} stored in it.
@@ -53,4 +55,8 @@ public abstract class Cont<A> extends Work {
     public void doWork(Worker w) {
         doCont(w, value);
     }
+
+    /** {@link #value}, for the volatile accesses of {@link FiberBase}'s waiting slot. */
+    static final VarHandle VALUE =
+            SpinLock.handle(java.lang.invoke.MethodHandles.lookup(), Cont.class, "value", Object.class);
 }

@@ -66,6 +66,21 @@ public abstract class FiberBase<A> extends Cont<A> {
     /** After enqueueing at {@code b}: withdraws the waiter at once if cancellation arrived meanwhile. */
     public abstract void checkCancelWhileBlocked(Worker w, Blocker b);
 
+    /**
+     * The value slot read as what the fiber waits on (a volatile read: the canceller's half of the
+     * blocking protocol's Dekker pair). While the fiber runs or waits, its value slot holds the last
+     * {@link Blocker} it blocked on, unless a resumer of the fiber's own continuation has since stored the
+     * value that ends its job; the caller tests the type.
+     */
+    protected final Object waitingSlot() {
+        return VALUE.getVolatile(this);
+    }
+
+    /** Stores {@code b} in the value slot with a volatile write (the fiber's half of the Dekker pair). */
+    protected final void setWaitingSlot(Blocker b) {
+        VALUE.setVolatile(this, b);
+    }
+
     /** Enters an uncancelable region. Owner only. */
     public final void mask() {
         CANCEL_STATE.getAndAdd(this, MASK_UNIT);

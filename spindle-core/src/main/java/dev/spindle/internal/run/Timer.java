@@ -39,9 +39,16 @@ public final class Timer extends Work implements Blocker {
         this.work = work;
     }
 
-    /** Runs what it was armed with; the queue hands out fired timers themselves, so it never touches work. */
+    /**
+     * Runs what it was armed with; the queue hands out fired timers themselves, so it never touches work. A
+     * continuation (a sleeper) resumes with null, stored now rather than when armed: while a fiber sleeps, a
+     * fiber that is its own continuation keeps its blocker, this timer, in its value slot.
+     */
     @Override
     public void doWork(Worker w) {
+        if (work instanceof Cont<?> k) {
+            k.setResumeValue(null);
+        }
         work.doWork(w);
     }
 

@@ -145,7 +145,14 @@ public final class Pick extends Else implements Blocker {
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return null;
         }
-        return new Pick(k, f, root);
+        Pick pk = new Pick(k, f, root);
+        if (k == f) {
+            // The fiber is its own continuation, so a picker stores the chosen value in the fiber's value slot,
+            // where the fiber also keeps its blocker: it records the pick before any alternative can be
+            // picked, so that it never overwrites that value (instantiated() does it for every other k).
+            f.blockOn(pk);
+        }
+        return pk;
     }
 
     // ---------------------------------------------------------------- queries
@@ -261,7 +268,9 @@ public final class Pick extends Else implements Blocker {
      */
     public void instantiated(Worker w) {
         FiberBase<?> f = fiber;
-        f.blockOn(this);
+        if (k != f) {
+            f.blockOn(this);
+        }
         if (PHASE.compareAndSet(this, PHASE_INSTANTIATING, PHASE_BLOCKED)) {
             f.checkCancelWhileBlocked(w, this);
         } else {
