@@ -24,7 +24,8 @@ public sealed interface Fiber<A> permits FiberImpl {
     /**
      * {@return a job that waits for this fiber and gives its value, or fails with its failure} When the fiber
      * was cancelled the joiner fails with {@link java.util.concurrent.CancellationException} (which it may
-     * recover from); the joiner itself is not cancelled.
+     * recover from); the joiner itself is not cancelled. A joiner that is being cancelled itself (a cancelled
+     * parent joining the children its cancellation ended) sees its own cancellation instead.
      */
     Job<A> join();
 
