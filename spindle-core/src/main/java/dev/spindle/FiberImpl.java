@@ -563,16 +563,8 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
         }
     }
 
-    /** Records that this fiber is about to wait at {@code b}; must precede the enqueue. */
     @Override
-    public void blockOn(Blocker b) {
-        // The volatile write is the fence of the cancel protocol (write the slot, then read the cancel
-        // state). A fiber that waits on the same blocker again (ping-pong over one channel) skips it: only
-        // this fiber writes a blocker into the slot, and a resumer writes it only when the job has ended, so
-        // the earlier write of the same blocker is the latest one a canceller can read, and it is visible.
-        if (resumeValue() != b) {
-            setWaitingSlot(b);
-        }
+    public void announceBlocked(Blocker b) {
         FiberObserver o = engine.observer();
         if (o != null) {
             o.blocked(this, b);

@@ -60,8 +60,31 @@ public abstract class FiberBase<A> extends Cont<A> {
      * Records that this fiber is about to wait at {@code b}. Protocol for every blocking primitive:
      * check {@link #cancelPending()}; call this; enqueue the continuation under the primitive's lock;
      * then call {@link #checkCancelWhileBlocked}. The primitive implements {@link Blocker#removeWaiter}.
+     * It is {@link #recordBlocker} followed by {@link #announceBlocked}.
      */
-    public abstract void blockOn(Blocker b);
+    public final void blockOn(Blocker b) {
+        recordBlocker(b);
+        announceBlocked(b);
+    }
+
+    /**
+     * The first half of {@link #blockOn}: makes {@code b} what a canceller finds, in the value slot (see
+     * {@link #waitingSlot}). Alone only where the fiber's own continuation may be resumed before the fiber
+     * is known to wait (a choose whose continuation is the fiber records its pick before any alternative
+     * can commit, and announces it once it waits).
+     */
+    public final void recordBlocker(Blocker b) {
+        // The volatile write is the fence of the cancel protocol (write the slot, then read the cancel
+        // state). A fiber that waits on the same blocker again (ping-pong over one channel) skips it: only
+        // this fiber writes a blocker into the slot, and a resumer writes it only when the job has ended, so
+        // the earlier write of the same blocker is the latest one a canceller can read, and it is visible.
+        if (resumeValue() != b) {
+            VALUE.setVolatile(this, b);
+        }
+    }
+
+    /** The second half of {@link #blockOn}: tells the engine's observer (simulator traces, deadlock reports). */
+    public abstract void announceBlocked(Blocker b);
 
     /** After enqueueing at {@code b}: withdraws the waiter at once if cancellation arrived meanwhile. */
     public abstract void checkCancelWhileBlocked(Worker w, Blocker b);
@@ -74,11 +97,6 @@ public abstract class FiberBase<A> extends Cont<A> {
      */
     protected final Object waitingSlot() {
         return VALUE.getVolatile(this);
-    }
-
-    /** Stores {@code b} in the value slot with a volatile write (the fiber's half of the Dekker pair). */
-    protected final void setWaitingSlot(Blocker b) {
-        VALUE.setVolatile(this, b);
     }
 
     /** Enters an uncancelable region. Owner only. */

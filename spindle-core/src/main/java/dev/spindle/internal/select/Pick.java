@@ -149,8 +149,9 @@ public final class Pick extends Else implements Blocker {
         if (k == f) {
             // The fiber is its own continuation, so a picker stores the chosen value in the fiber's value slot,
             // where the fiber also keeps its blocker: it records the pick before any alternative can be
-            // picked, so that it never overwrites that value (instantiated() does it for every other k).
-            f.blockOn(pk);
+            // picked, so that it never overwrites that value (instantiated() announces it; for every other
+            // k it does both).
+            f.recordBlocker(pk);
         }
         return pk;
     }
@@ -268,7 +269,9 @@ public final class Pick extends Else implements Blocker {
      */
     public void instantiated(Worker w) {
         FiberBase<?> f = fiber;
-        if (k != f) {
+        if (k == f) {
+            f.announceBlocked(this);
+        } else {
             f.blockOn(this);
         }
         if (PHASE.compareAndSet(this, PHASE_INSTANTIATING, PHASE_BLOCKED)) {
