@@ -122,9 +122,10 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     /**
      * The fiber that started it (null for roots and detached fibers), or, once the fiber uses fiber-local
      * state or has had several live children at once, the {@link FiberExtras} that holds that same parent and
-     * the rest: one field for both, so that a fiber that needs none stays at 56 bytes. Written at construction and by the fiber's own code (once, on
-     * its first use of extras); read by retiring descendants on other threads, which may see either form:
-     * both give the same parent (FiberExtras.parent is final, so a racy read sees it initialised).
+     * the rest: one field for both, so that a fiber that needs none stays at 56 bytes. Written at
+     * construction and by the fiber's own code (once, on its first use of extras); read by retiring
+     * descendants on other threads, which may see either form: both give the same parent
+     * (FiberExtras.parent is final, so a racy read sees it initialised).
      */
     private Object parentOrExtras;
     /** Lifecycle state and the joiner lock (see above). CAS and release stores; volatile reads. */
