@@ -2,6 +2,7 @@ package dev.spindle;
 
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import dev.spindle.internal.run.FiberObserver;
@@ -125,9 +126,13 @@ final class FiberJobs {
         private void finishJoin(Worker w, Cont<R> k) {
             if (asOutcome) {
                 Trampoline.succeed(w, k, (R) target.outcomeNow());
-            } else if (target.stateNow() == FiberImpl.SUCCEEDED) {
+                return;
+            }
+            int state = target.stateNow();
+            FiberBase<?> self = k.fiber();
+            if (state == FiberImpl.SUCCEEDED) {
                 Trampoline.succeed(w, k, (R) target.valueNow());
-            } else if (target.stateNow() == FiberImpl.CANCELLED && k.fiber() != null && k.fiber().cancelPending()) {
+            } else if (state == FiberImpl.CANCELLED && self != null && self.cancelPending()) {
                 // A cancelled fiber joining a child its cancellation has already ended (it reached the join
                 // after its last bind step's check): it ends cancelled, as it would had it waited.
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
