@@ -25,7 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  *   work-stealing deque takes the oldest task: in a fork/join tree that is the parent with the most work
  *   left. Idle workers take one item at a time from the global queue. Sharing keeps the owner's push and
  *   pop free of any atomic instruction, and the check is a single read when nobody is idle (Hopac does
- *   the same).
+ *   the same). For a moment after a share the loop's periodic look leaves the global queue alone
+ *   ({@link #SHARE_HOLD}), so that the shared item reaches the worker woken for it.
  *
  * Steps, trampolining and fairness
  * ================================
@@ -121,6 +122,14 @@ public final class Worker extends CacheLinePadding {
      * that fan-in keeps on the stack.
      */
     static final int SHARE_WALK = 1024;
+    /**
+     * Items a worker runs after a share before its periodic look may take from the global queue again. The
+     * shared item waits there for the worker just woken, which needs tens of microseconds to get going;
+     * taken back by its sharer at the next look, it would leave that worker nothing to do, and the wake-up,
+     * the park after it and the next share would all be for nothing. Delays other global work by at most
+     * this many items (about 10 µs).
+     */
+    static final int SHARE_HOLD = 256;
     /** A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items. */
     static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 61);
 
@@ -169,6 +178,8 @@ public final class Worker extends CacheLinePadding {
     private long wakeups;
     /** Items this worker moved to the global queue for idle workers; for metrics. Owner: plain rw. */
     private long shared;
+    /** {@link #progress} at this worker's last share ({@link #SHARE_HOLD}); none yet at first. Owner: plain rw. */
+    private int sharedAt = -2 * SHARE_HOLD;
 
     /** The engine this worker belongs to. */
     final Engine engine;
@@ -535,7 +546,7 @@ public final class Worker extends CacheLinePadding {
             if (p != null) {
                 return p;
             }
-            if (engine.hasGlobalWork()) {
+            if (engine.hasGlobalWork() && (progress - sharedAt) >>> 1 >= SHARE_HOLD) {
                 Work g = engine.pollGlobal();
                 if (g != null) {
                     if (++globalTaken < GLOBAL_TURN && engine.hasGlobalWork()) {
@@ -615,6 +626,7 @@ public final class Worker extends CacheLinePadding {
             s.top = null;
             s.bottom = null;
             shared++;
+            sharedAt = progress;
             engine.pushGlobalChain(rest, last);
             return;
         }
@@ -626,6 +638,7 @@ public final class Worker extends CacheLinePadding {
         keep.next = null;
         s.bottom = keep;
         shared++;
+        sharedAt = progress;
         engine.pushGlobalChain(chain, last);
     }
 

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 /**
  * What a worker shares when another worker is idle: the oldest items of its stack (the bottom), never the
  * item it is about to run nor the newest ones under it, nor an oldest item that can run only on this worker,
- * and nothing is lost or run twice. One worker of an engine without threads, driven on the test thread; the
- * idle worker is simulated by the idle count alone.
+ * and nothing is lost or run twice; and the shared item is left in the global queue for the worker woken to
+ * take it. One worker of an engine without threads, driven on the test thread; the idle worker is simulated
+ * by the idle count alone.
  */
 class WorkerSharingTest {
     /** An item that does nothing; only where it is queued matters. */
@@ -130,5 +131,27 @@ class WorkerSharingTest {
                 .startsWith(items.get(n - 2));
         assertThat(shared).as("the rest, newest first, ending with the oldest").hasSize(n - 2 - Worker.SHARE_WALK)
                 .startsWith(items.get(n - 3 - Worker.SHARE_WALK)).endsWith(items.get(0));
+    }
+
+    @Test
+    void theSharerLeavesWhatItSharedToTheWokenWorkerForAWhile() {
+        int n = Worker.SHARE_HOLD + 4 * Worker.GLOBAL_CHECK_INTERVAL;
+        List<Item> items = pushItems(n);
+        engine.addIdle(1);
+        w.run(w.nextWork());
+        engine.addIdle(-1); // the idle worker was woken for the share
+        List<Work> global = drainGlobal();
+        assertThat(global).as("shared").containsExactly(items.get(0));
+        engine.pushGlobal(items.get(0)); // back in the queue: the woken worker has not taken it yet
+        int ran = 1;
+        Work wk;
+        while ((wk = w.nextWork()) != items.get(0)) {
+            assertThat(wk).as("the sharer's own stack runs dry first: nothing lost").isNotNull();
+            w.run(wk);
+            ran++;
+        }
+        assertThat(ran).as("items run before a look took the shared item back")
+                .isGreaterThanOrEqualTo(Worker.SHARE_HOLD)
+                .isLessThanOrEqualTo(Worker.SHARE_HOLD + Worker.GLOBAL_CHECK_INTERVAL);
     }
 }
