@@ -281,8 +281,34 @@ public final class Engine extends EngineHotFieldsPadded {
         return first;
     }
 
+    /** Items a woken worker runs, at most, before going idle again for its wake-up to count as wasted. */
+    static final int WASTED_WAKE_ITEMS = 3;
+    /** The share gap after a first wasted wake-up ({@link #adaptShareGap}). */
+    static final int MIN_SHARE_GAP = 64;
+    /** The largest share gap, in items: some hundreds of microseconds. */
+    static final int MAX_SHARE_GAP = 1 << 12;
+
     int idleCount() {
         return idleCount;
+    }
+
+    /**
+     * A worker woken by a signal has gone idle again after running {@code items} items. With at most
+     * {@link #WASTED_WAKE_ITEMS}, what it was woken for (most often a share) ended at once, as a resumed
+     * producer of a fan-in does, and cost less than the share's walk, the wake-up and the park: the share
+     * gap, the items a worker runs between two shares from a deep stack ({@code Worker.DEEP_SHARE}), doubles
+     * from {@link #MIN_SHARE_GAP} up to {@link #MAX_SHARE_GAP}. A woken worker that ran more clears it.
+     * Shares from shallow stacks, as in fork/join trees, are never spaced out: there most wake-ups are
+     * wasted too, yet the few that are not carry whole subtrees.
+     */
+    void adaptShareGap(int items) {
+        shareGap = items > WASTED_WAKE_ITEMS ? 0
+                : Math.min(Math.max(2 * shareGap, MIN_SHARE_GAP), MAX_SHARE_GAP);
+    }
+
+    /** Items a worker runs between two shares from a deep stack (see {@link #adaptShareGap}). */
+    int shareGap() {
+        return shareGap;
     }
 
     /** Whether some worker is not parked (racy; for the watchdog's probe). */

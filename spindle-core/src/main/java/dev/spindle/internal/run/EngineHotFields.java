@@ -18,4 +18,9 @@ abstract class EngineHotFields extends CacheLinePadding {
     Work tail;
     /** Number of PARKED workers (see Worker's parking protocol). Atomic. */
     volatile int idleCount;
+    /**
+     * Items a worker runs between two shares from a deep stack ({@link Engine#adaptShareGap}). Plain reads
+     * and writes by any worker: a heuristic, and a stale value only shares a little early or late.
+     */
+    int shareGap;
 }

@@ -26,7 +26,8 @@ import java.util.concurrent.locks.LockSupport;
  *   left. Idle workers take one item at a time from the global queue. Sharing keeps the owner's push and
  *   pop free of any atomic instruction, and the check is a single read when nobody is idle (Hopac does
  *   the same). For a moment after a share the loop's periodic look leaves the global queue alone
- *   ({@link #SHARE_HOLD}), so that the shared item reaches the worker woken for it.
+ *   ({@link #SHARE_HOLD}), so that the shared item reaches the worker woken for it. Shares from a deep
+ *   stack whose items a woken worker finishes at once (a fan-in's resumed producers) are spaced out.
  *
  * Steps, trampolining and fairness
  * ================================
@@ -123,13 +124,13 @@ public final class Worker extends CacheLinePadding {
      */
     static final int SHARE_WALK = 1024;
     /**
-     * Items a worker runs after a share before its periodic look may take from the global queue again. The
-     * shared item waits there for the worker just woken, which needs tens of microseconds to get going;
-     * taken back by its sharer at the next look, it would leave that worker nothing to do, and the wake-up,
-     * the park after it and the next share would all be for nothing. Delays other global work by at most
-     * this many items (about 10 µs).
+     * Items a worker runs after a share before its periodic look may take from the global queue again: the
+     * shared item waits there for the worker just woken (tens of microseconds to get going), which would
+     * otherwise find nothing, park and be woken again. Other global work waits at most this long (~10 µs).
      */
     static final int SHARE_HOLD = 256;
+    /** Links a share walks for its stack to count as deep ({@link Engine#adaptShareGap}). */
+    static final int DEEP_SHARE = 64;
     /** A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items. */
     static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 61);
 
@@ -180,6 +181,12 @@ public final class Worker extends CacheLinePadding {
     private long shared;
     /** {@link #progress} at this worker's last share ({@link #SHARE_HOLD}); none yet at first. Owner: plain rw. */
     private int sharedAt = -2 * SHARE_HOLD;
+    /** The last share walked at least {@link #DEEP_SHARE} links. Owner: plain rw. */
+    private boolean deepShare;
+    /** A signal ended this worker's last park. Owner: plain rw. */
+    private boolean woken;
+    /** {@link #progress} when that signal ended the park. Owner: plain rw. */
+    private int wokenAt;
 
     /** The engine this worker belongs to. */
     final Engine engine;
@@ -565,7 +572,8 @@ public final class Worker extends CacheLinePadding {
         s.top = rest;
         if (rest == null) {
             s.bottom = null;
-        } else if (engine.idleCount() > 0) {
+        } else if (engine.idleCount() > 0
+                && (!deepShare || (progress - sharedAt) >>> 1 >= engine.shareGap())) {
             shareOldest(s, rest);
         }
         return wk;
@@ -627,13 +635,16 @@ public final class Worker extends CacheLinePadding {
             s.bottom = null;
             shared++;
             sharedAt = progress;
+            deepShare = false;
             engine.pushGlobalChain(rest, last);
             return;
         }
         Work keep = rest;
-        for (int i = 0; i < SHARE_WALK && keep.next != last; i++) {
+        int i = 0;
+        for (; i < SHARE_WALK && keep.next != last; i++) {
             keep = keep.next;
         }
+        deepShare = i >= DEEP_SHARE;
         Work chain = keep.next;
         keep.next = null;
         s.bottom = keep;
@@ -691,6 +702,10 @@ public final class Worker extends CacheLinePadding {
     }
 
     private void idle(StopCondition stop) {
+        if (woken) {
+            woken = false;
+            engine.adaptShareGap((progress - wokenAt) >>> 1);
+        }
         for (int i = 0; i < IDLE_SPINS; i++) {
             if (engine.hasGlobalWork() || inbox != null || stop.isStopped()) {
                 return;
@@ -713,6 +728,8 @@ public final class Worker extends CacheLinePadding {
         } else {
             wakeups++;
             state = ACTIVE; // a producer signalled us and already took us off the idle count
+            woken = true;
+            wokenAt = progress;
         }
     }
 

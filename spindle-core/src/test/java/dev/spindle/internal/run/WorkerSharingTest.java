@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What a worker shares when another worker is idle: the oldest items of its stack (the bottom), never the
  * item it is about to run nor the newest ones under it, nor an oldest item that can run only on this worker,
- * and nothing is lost or run twice; and the shared item is left in the global queue for the worker woken to
- * take it. One worker of an engine without threads, driven on the test thread; the idle worker is simulated
+ * and nothing is lost or run twice; the shared item is left in the global queue for the worker woken to
+ * take it; and shares from a deep stack are spaced out once wake-ups are wasted. One worker of an engine without threads, driven on the test thread; the idle worker is simulated
  * by the idle count alone.
  */
 class WorkerSharingTest {
@@ -153,5 +153,49 @@ class WorkerSharingTest {
         assertThat(ran).as("items run before a look took the shared item back")
                 .isGreaterThanOrEqualTo(Worker.SHARE_HOLD)
                 .isLessThanOrEqualTo(Worker.SHARE_HOLD + Worker.GLOBAL_CHECK_INTERVAL);
+    }
+
+    @Test
+    void aWastedWakeUpDoublesTheGapUpToItsCapAndABusyOneClearsIt() {
+        assertThat(engine.shareGap()).isZero();
+        engine.adaptShareGap(Engine.WASTED_WAKE_ITEMS);
+        assertThat(engine.shareGap()).isEqualTo(Engine.MIN_SHARE_GAP);
+        engine.adaptShareGap(0);
+        assertThat(engine.shareGap()).isEqualTo(2 * Engine.MIN_SHARE_GAP);
+        for (int i = 0; i < 20; i++) {
+            engine.adaptShareGap(1);
+        }
+        assertThat(engine.shareGap()).isEqualTo(Engine.MAX_SHARE_GAP);
+        engine.adaptShareGap(Engine.WASTED_WAKE_ITEMS + 1);
+        assertThat(engine.shareGap()).as("a woken worker that stayed busy").isZero();
+    }
+
+    @Test
+    void theGapSpacesOutSharesFromADeepStack() {
+        engine.adaptShareGap(0);
+        int gap = engine.shareGap();
+        List<Item> items = pushItems(Worker.DEEP_SHARE + 2 * gap + 4);
+        engine.addIdle(1);
+        w.run(w.nextWork());
+        assertThat(drainGlobal()).as("the first share").containsExactly(items.get(0));
+        for (int ran = 1; ran < gap; ran++) {
+            w.run(w.nextWork());
+        }
+        assertThat(engine.hasGlobalWork()).as("fewer items than the gap since a deep share").isFalse();
+        w.run(w.nextWork());
+        assertThat(drainGlobal()).as("the gap has passed").containsExactly(items.get(1));
+        assertThat(drainLocal()).as("nothing lost").hasSize(items.size() - 3 - gap)
+                .doesNotContain(items.get(0), items.get(1));
+    }
+
+    @Test
+    void sharesFromAShallowStackAreNotSpacedOut() {
+        engine.adaptShareGap(0);
+        List<Item> items = pushItems(4);
+        engine.addIdle(1);
+        w.nextWork();
+        assertThat(drainGlobal()).containsExactly(items.get(0));
+        w.nextWork();
+        assertThat(drainGlobal()).as("at the next pop").containsExactly(items.get(1));
     }
 }
