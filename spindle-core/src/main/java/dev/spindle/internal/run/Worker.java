@@ -124,9 +124,8 @@ public final class Worker extends CacheLinePadding {
      */
     static final int SHARE_WALK = 1024;
     /**
-     * Items a worker runs after a share before its periodic look may take from the global queue again: the
-     * shared item waits there for the worker just woken (tens of microseconds to get going), which would
-     * otherwise find nothing, park and be woken again. Other global work waits at most this long (~10 µs).
+     * Items run after a share before the periodic look takes from the global queue again, leaving the shared
+     * item to the worker just woken (tens of µs to get going); other global work waits at most about 10 µs.
      */
     static final int SHARE_HOLD = 256;
     /** Links a share walks for its stack to count as deep ({@link Engine#adaptShareGap}). */
@@ -283,14 +282,13 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
-     * The item a direct body that must wait, on this thread, may run on its own stack instead of yielding
-     * to this loop, which would pop that very item next; null when it may not. The item is the top of the
-     * stack and must be the only local item (so nothing beneath it waits to be shared or starves); nobody
-     * must have handed this worker work (the inbox), no body may be helping already (one level of
-     * nesting: a helped body that waits yields), the runtime must choose the order (not the driver), and at
-     * the loop's periodic look ({@link #GLOBAL_CHECK_INTERVAL}) the global queue must be empty. Every
-     * help counts as a local run, so a ping-pong helped forever still lets the loop look at the global
-     * queue. Owner only.
+     * The item a direct body that must wait, on this thread, may run on its own stack instead of yielding to
+     * this loop, which would pop that very item next; null when it may not. The item is the top of the stack
+     * and must be the only local item (so nothing beneath it waits to be shared or starves); nobody must have
+     * handed this worker work (the inbox), no body may be helping already (one level of nesting: a helped
+     * body that waits yields), the runtime must choose the order (not the driver), and at the loop's periodic
+     * look ({@link #GLOBAL_CHECK_INTERVAL}) the global queue must be empty. Every help counts as a local run,
+     * so a ping-pong helped forever still lets the loop look at the global queue. Owner only.
      */
     public Work helpable() {
         Work t = stack.top;
@@ -476,6 +474,11 @@ public final class Worker extends CacheLinePadding {
         return (int) PROGRESS.getOpaque(this);
     }
 
+    /** Items run since {@link #progress} was {@code mark} (it counts twice per item). Owner only. */
+    private int itemsSince(int mark) {
+        return (progress - mark) >>> 1;
+    }
+
     /**
      * Whether this worker's driver is parked, out of work (a nested drive may park inside an item), and not yet
      * signalled: for the watchdog, and for a {@link Poller} about to block.
@@ -553,7 +556,7 @@ public final class Worker extends CacheLinePadding {
             if (p != null) {
                 return p;
             }
-            if (engine.hasGlobalWork() && (progress - sharedAt) >>> 1 >= SHARE_HOLD) {
+            if (engine.hasGlobalWork() && itemsSince(sharedAt) >= SHARE_HOLD) {
                 Work g = engine.pollGlobal();
                 if (g != null) {
                     if (++globalTaken < GLOBAL_TURN && engine.hasGlobalWork()) {
@@ -573,19 +576,18 @@ public final class Worker extends CacheLinePadding {
         if (rest == null) {
             s.bottom = null;
         } else if (engine.idleCount() > 0
-                && (!deepShare || (progress - sharedAt) >>> 1 >= engine.shareGap())) {
+                && (!deepShare || itemsSince(sharedAt) >= engine.shareGap())) {
             shareOldest(s, rest);
         }
         return wk;
     }
 
     /**
-     * At a look, the item to run instead of {@code top}: the item under it when that same item has been
-     * under the top for {@link #STARVING_LOOKS} looks in a row, else {@code top}. Two fibers that wake
-     * each other are always the newest item, so an item beneath them would never run; this runs it
-     * within {@code STARVING_LOOKS + 1} intervals, and the next one beneath after as many again. Elsewhere
-     * the item under the top changes within an interval (fork/join trees), or changes order only rarely.
-     * Owner only.
+     * At a look, the item to run instead of {@code top}: the item under it when that same item has been under
+     * the top for {@link #STARVING_LOOKS} looks in a row, else {@code top}. Two fibers that wake each other
+     * are always the newest item, so an item beneath them would never run; this runs it within
+     * {@code STARVING_LOOKS + 1} intervals, and the next one beneath after as many again. Elsewhere the item
+     * under the top changes within an interval (fork/join trees), or changes order only rarely. Owner only.
      */
     private Work unstarve(LocalStack s, Work top) {
         Work second = top.next;
@@ -704,7 +706,7 @@ public final class Worker extends CacheLinePadding {
     private void idle(StopCondition stop) {
         if (woken) {
             woken = false;
-            engine.adaptShareGap((progress - wokenAt) >>> 1);
+            engine.adaptShareGap(itemsSince(wokenAt));
         }
         for (int i = 0; i < IDLE_SPINS; i++) {
             if (engine.hasGlobalWork() || inbox != null || stop.isStopped()) {

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
  * What a worker shares when another worker is idle: the oldest items of its stack (the bottom), never the
  * item it is about to run nor the newest ones under it, nor an oldest item that can run only on this worker,
  * and nothing is lost or run twice; the shared item is left in the global queue for the worker woken to
- * take it; and shares from a deep stack are spaced out once wake-ups are wasted. One worker of an engine without threads, driven on the test thread; the idle worker is simulated
- * by the idle count alone.
+ * take it; and shares from a deep stack are spaced out once wake-ups are wasted. One worker of an engine
+ * without threads, driven on the test thread; the idle worker is simulated by the idle count alone.
  */
 class WorkerSharingTest {
     /** An item that does nothing; only where it is queued matters. */
