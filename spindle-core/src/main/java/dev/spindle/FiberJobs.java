@@ -60,12 +60,16 @@ final class FiberJobs {
             }
             w.push(k);
             child.doWork(w);
-            if ((Object) k instanceof ContinuationBody<?> body && w.popIfTop(k)) {
-                // A direct body's start().await(): its continuation is still the next item here, and the
-                // body is still on this thread inside await, so complete the await now rather than let
-                // the body yield to the loop only to be resumed by that very item. (Done here, not in
-                // await, so that await's compiled frame, which every waiting body's stack keeps, stays small.)
-                body.doWork(w);
+            if (((Object) k instanceof ContinuationBody<?> || w.hasHalfFuel()) && w.popIfTop(k)) {
+                // The child ended or waits having queued nothing: the starter's continuation is the loop's
+                // next item, so it runs now instead of after a trip through the loop. Its steps spend this
+                // item's fuel (depth stays bounded), so a stackless starter does it only while half is left:
+                // the next child then has room to end without a bounce, which would leave the starter under
+                // it to be shared, a wake-up for one step of work. A direct body's start().await() is still
+                // on this thread inside await, which completes now rather than yield to the loop only to be
+                // resumed by that very item (done here, not in await, so that await's compiled frame, which
+                // every waiting body's stack keeps, stays small).
+                k.doWork(w);
             }
         }
     }

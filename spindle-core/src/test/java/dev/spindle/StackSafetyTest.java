@@ -144,6 +144,17 @@ class StackSafetyTest {
                 : Job.defer(() -> nestedFibers(n - 1)).start().flatMap(Fiber::join).map(x -> x + 1);
     }
 
+    /** Starts {@code n - started} children that end inside their start, one after another; gives n. */
+    static Job<Integer> startInLoop(int n, int started) {
+        return started == n ? Job.result(n) : Job.result(0).start().flatMap(child -> startInLoop(n, started + 1));
+    }
+
+    @Test
+    void aMillionChildrenStartedInALoopEachEndingInsideItsStart() {
+        // the starter continues on the same stack after each child: its steps spend the item's fuel
+        SchedulerKind.WORKERS_1.use(s -> assertThat(s.runOutcome(startInLoop(MILLION, 0))).isEqualTo(Outcome.success(MILLION)));
+    }
+
     @Test
     void aHundredThousandFibersEachStartingAndJoiningTheNext() {
         SchedulerKind.SINGLE_THREADED.use(s -> assertThat(s.runOutcome(nestedFibers(100_000))).isEqualTo(Outcome.success(100_000)));

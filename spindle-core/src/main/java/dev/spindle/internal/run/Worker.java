@@ -269,9 +269,8 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
-     * Takes {@code wk} back off this worker's stack if it is the top item (the one the loop would run next);
-     * true when it did. Owner only: lets a direct body that is still running on this thread run its own
-     * just-queued continuation at once instead of yielding to the loop, which would pop it next.
+     * Takes {@code wk} back off this worker's stack if it is the top item (the one the loop would run next),
+     * for the caller to run now instead of through the loop; true when it did. Owner only.
      */
     public boolean popIfTop(Work wk) {
         if (stack.top != wk) {
@@ -334,12 +333,14 @@ public final class Worker extends CacheLinePadding {
         }
     }
 
-    /**
-     * Spends one step of the current item's budget; true when the caller must bounce (push its work with
-     * {@link #bounce} and return) instead of recursing deeper.
-     */
+    /** Spends one step of the item's budget; true when the caller must {@link #bounce} instead of recursing. */
     public boolean outOfFuel() {
         return --fuel < 0;
+    }
+
+    /** Whether at least half of the current item's step budget is left. */
+    public boolean hasHalfFuel() {
+        return fuel >= FUEL / 2;
     }
 
     /**
@@ -512,10 +513,7 @@ public final class Worker extends CacheLinePadding {
         return shared;
     }
 
-    /**
-     * Items queued on this worker's stack, inbox and pinned list, counted by a racy walk of at most
-     * {@code limit} links each: an estimate for metrics, from any thread.
-     */
+    /** Items on this worker's stack, inbox and pinned list, by a racy walk of at most {@code limit} links each. */
     public long queuedEstimate(int limit) {
         return count(stack.top, limit) + count(pinned, limit) + count(inbox, limit);
     }
