@@ -12,7 +12,19 @@ import java.util.function.Function;
  * is out it bounces through the work stack, so chains of any length run in bounded Java stack.
  */
 final class Sequence {
+    /** What {@link #joinedValue} gives when the first job is not the join of a fiber that has succeeded. */
+    private static final Object NOT_JOINED = new Object();
+
     private Sequence() {
+    }
+
+    /**
+     * The value of {@code first} when it is the plain join of a fiber of {@code w}'s engine that has already
+     * succeeded, else {@link #NOT_JOINED}: running such a join would only hand that value on, so a bind or a
+     * map continues with it here, without a continuation object (fork/join mostly joins finished children).
+     */
+    private static Object joinedValue(Job<?> first, Worker w) {
+        return first instanceof FiberJobs.Join<?, ?> join && join.succeededHere(w) ? join.valueNow() : NOT_JOINED;
     }
 
     /** {@code first.flatMap(f)}. */
@@ -31,12 +43,11 @@ final class Sequence {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            if (first instanceof FiberJobs.Join<?, ?> join && join.succeededHere(w)) {
-                // Joining a fiber that has already succeeded: continue with its value here, without a
-                // BindCont (fork/join mostly joins finished children). This step's fuel is spent above.
+            Object joined = joinedValue(first, w);
+            if (joined != NOT_JOINED) {
                 @SuppressWarnings("unchecked")
-                A a = (A) join.valueNow();
-                BindCont.step(w, f, a, k);
+                A a = (A) joined;
+                BindCont.step(w, f, a, k); // this step's fuel is spent above
                 return;
             }
             first.doJob(w, new BindCont<>(f, k));
@@ -160,6 +171,13 @@ final class Sequence {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
+            Object joined = joinedValue(first, w);
+            if (joined != NOT_JOINED) {
+                @SuppressWarnings("unchecked")
+                A a = (A) joined;
+                MapCont.apply(w, f, a, k);
+                return;
+            }
             first.doJob(w, new MapCont<>(f, k));
         }
     }
@@ -176,6 +194,11 @@ final class Sequence {
 
         @Override
         public void doCont(Worker w, A a) {
+            apply(w, f, a, k);
+        }
+
+        /** A map step without a continuation object: {@code f(a)} into k. */
+        static <A, B> void apply(Worker w, Function<? super A, ? extends B> f, A a, Cont<B> k) {
             B b;
             try {
                 b = f.apply(a);

@@ -43,6 +43,35 @@ class FiberTest {
         assertThat(s.outcome(failed)).isEqualTo(Outcome.failure(boom));
     }
 
+    /** The same for a map on such a join (Sequence.MapJob). */
+    @Test
+    void mappingTheJoinOfAFinishedFiberPassesItsValueOn() {
+        Job<Integer> job = Job.result(20).start().flatMap(f -> TestJobs.awaitTrue(f::isDone).then(f.join().map(v -> v + 22)));
+        assertThat(s.run(job)).isEqualTo(42);
+        Job<Integer> throwing = Job.result(1).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
+                .then(f.join().map(v -> {
+                    throw boom;
+                })));
+        assertThat(s.outcome(throwing)).isEqualTo(Outcome.failure(boom));
+        Job<Integer> failed = Job.<Integer>failure(boom).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
+                .then(f.join().map(v -> v + 1)));
+        assertThat(s.outcome(failed)).isEqualTo(Outcome.failure(boom));
+        Job<Outcome<Integer>> outcome = Job.result(5).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
+                .then(f.outcome().map(o -> o)));
+        assertThat(s.run(outcome)).isEqualTo(Outcome.success(5));
+    }
+
+    @Test
+    void aMillionMapsOnTheJoinOfAFinishedFiberRunInBoundedStack() {
+        Fiber<Integer> done = s.run(Job.result(1).start());
+        s.run(TestJobs.awaitTrue(done::isDone));
+        Job<Integer> job = Job.result(0);
+        for (int i = 0; i < 1_000_000; i++) {
+            job = job.flatMap(acc -> done.join().map(v -> acc + v));
+        }
+        assertThat(s.run(job)).isEqualTo(1_000_000);
+    }
+
     @Test
     void aMillionBindsOnTheJoinOfAFinishedFiberRunInBoundedStack() {
         Fiber<Integer> done = s.run(Job.result(1).start());
