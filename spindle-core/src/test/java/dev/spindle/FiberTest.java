@@ -6,6 +6,7 @@ import dev.spindle.test.fixture.SchedulerKind;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,41 +25,36 @@ class FiberTest {
         assertThat(v).isEqualTo(42);
     }
 
+    /** Starts {@code job} as a fiber and, once it has finished, runs {@code afterIt} on it. */
+    private <B> Outcome<B> onceFinished(Job<Integer> job, Function<Fiber<Integer>, Job<B>> afterIt) {
+        return s.outcome(job.start().flatMap(f -> TestJobs.awaitTrue(f::isDone).then(afterIt.apply(f))));
+    }
+
     /**
      * A bind on the join of a fiber that has already succeeded applies its function without a continuation
      * object (Sequence.Bind); the value, the function's failures and the stack depth must be as for any bind.
      */
     @Test
     void bindingTheJoinOfAFinishedFiberPassesItsValueOn() {
-        Job<Integer> job = Job.result(20).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
-                .then(f.join().flatMap(v -> f.join().map(w -> v + w + 2))));
-        assertThat(s.run(job)).isEqualTo(42);
-        Job<Integer> throwing = Job.result(1).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
-                .then(f.join().flatMap(v -> {
-                    throw boom;
-                })));
-        assertThat(s.outcome(throwing)).isEqualTo(Outcome.failure(boom));
-        Job<Integer> failed = Job.<Integer>failure(boom).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
-                .then(f.join().flatMap(v -> Job.result(v + 1))));
-        assertThat(s.outcome(failed)).isEqualTo(Outcome.failure(boom));
+        assertThat(onceFinished(Job.result(20), f -> f.join().flatMap(v -> f.join().map(w -> v + w + 2))))
+                .isEqualTo(Outcome.success(42));
+        assertThat(onceFinished(Job.result(1), f -> f.join().flatMap(v -> {
+            throw boom;
+        }))).isEqualTo(Outcome.failure(boom));
+        assertThat(onceFinished(Job.failure(boom), f -> f.join().flatMap(v -> Job.result(v + 1))))
+                .isEqualTo(Outcome.failure(boom));
     }
 
-    /** The same for a map on such a join (Sequence.MapJob). */
+    /** The same for a map on such a join (Sequence.MapJob), and on its outcome (which takes the usual path). */
     @Test
     void mappingTheJoinOfAFinishedFiberPassesItsValueOn() {
-        Job<Integer> job = Job.result(20).start().flatMap(f -> TestJobs.awaitTrue(f::isDone).then(f.join().map(v -> v + 22)));
-        assertThat(s.run(job)).isEqualTo(42);
-        Job<Integer> throwing = Job.result(1).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
-                .then(f.join().map(v -> {
-                    throw boom;
-                })));
-        assertThat(s.outcome(throwing)).isEqualTo(Outcome.failure(boom));
-        Job<Integer> failed = Job.<Integer>failure(boom).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
-                .then(f.join().map(v -> v + 1)));
-        assertThat(s.outcome(failed)).isEqualTo(Outcome.failure(boom));
-        Job<Outcome<Integer>> outcome = Job.result(5).start().flatMap(f -> TestJobs.awaitTrue(f::isDone)
-                .then(f.outcome().map(o -> o)));
-        assertThat(s.run(outcome)).isEqualTo(Outcome.success(5));
+        assertThat(onceFinished(Job.result(20), f -> f.join().map(v -> v + 22))).isEqualTo(Outcome.success(42));
+        assertThat(onceFinished(Job.result(1), f -> f.join().map(v -> {
+            throw boom;
+        }))).isEqualTo(Outcome.failure(boom));
+        assertThat(onceFinished(Job.failure(boom), f -> f.join().map(v -> v + 1))).isEqualTo(Outcome.failure(boom));
+        assertThat(onceFinished(Job.result(5), f -> f.outcome().map(o -> o)))
+                .isEqualTo(Outcome.success(Outcome.success(5)));
     }
 
     @Test
