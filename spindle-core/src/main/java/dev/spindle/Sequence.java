@@ -23,8 +23,9 @@ final class Sequence {
      * succeeded, else {@link #NOT_JOINED}: running such a join would only hand that value on, so a bind or a
      * map continues with it here, without a continuation object (fork/join mostly joins finished children).
      */
-    private static Object joinedValue(Job<?> first, Worker w) {
-        return first instanceof FiberJobs.Join<?, ?> join && join.succeededHere(w) ? join.valueNow() : NOT_JOINED;
+    @SuppressWarnings("unchecked")
+    private static <A> A joinedValue(Job<A> first, Worker w) {
+        return (A) (first instanceof FiberJobs.Join<?, ?> join && join.succeededHere(w) ? join.valueNow() : NOT_JOINED);
     }
 
     /** {@code first.flatMap(f)}. */
@@ -43,11 +44,9 @@ final class Sequence {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            Object joined = joinedValue(first, w);
+            A joined = joinedValue(first, w);
             if (joined != NOT_JOINED) {
-                @SuppressWarnings("unchecked")
-                A a = (A) joined;
-                BindCont.step(w, f, a, k); // this step's fuel is spent above
+                BindCont.step(w, f, joined, k); // this step's fuel is spent above
                 return;
             }
             first.doJob(w, new BindCont<>(f, k));
@@ -171,11 +170,9 @@ final class Sequence {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            Object joined = joinedValue(first, w);
+            A joined = joinedValue(first, w);
             if (joined != NOT_JOINED) {
-                @SuppressWarnings("unchecked")
-                A a = (A) joined;
-                MapCont.apply(w, f, a, k);
+                MapCont.apply(w, f, joined, k);
                 return;
             }
             first.doJob(w, new MapCont<>(f, k));
