@@ -34,7 +34,9 @@ import java.lang.invoke.VarHandle;
  *
  * @implNote {@code take()} returns one shared object; a blocked plain take queues its own continuation
  *     (no allocation); a blocked give or a send allocates one small node. Resuming a partner allocates
- *     nothing. The lock is held for a queue scan that normally stops at the first entry.
+ *     nothing, and a give or take that meets its partner at once as the first job of a {@code flatMap},
+ *     {@code map} or {@code then} continues that step without the continuation object it would otherwise
+ *     allocate. The lock is held for a queue scan that normally stops at the first entry.
  * @param <A> the type of the values
  */
 public final class Channel<A> {
@@ -260,24 +262,34 @@ public final class Channel<A> {
      */
     private final class Take extends Alt<A> implements Blocker {
         @Override
+        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<A> k) {
+            Object a = doJobNow(w, null, k);
+            if (a != LATER) {
+                Trampoline.succeed(w, k, (A) a);
+            }
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
             FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
-                return;
+                return LATER;
             }
             Channel.this.lock();
             Waiter<A> g = matchGiverLocked(self, null, 0);
             if (g != null) {
                 Channel.this.unlock();
                 Waiter.release(w, g, null);
-                Trampoline.succeed(w, k, g.value);
-                return;
+                return g.value;
             }
-            takers.block(self, take, k);
+            Cont<A> waiting = Sequence.Step.contFor(step, k);
+            takers.block(self, take, waiting);
             Channel.this.unlock();
             takers.blocked(w, self, take);
-            ContinuationBody.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, waiting);
+            return LATER;
         }
 
         @Override
@@ -328,24 +340,31 @@ public final class Channel<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
+            if (doJobNow(w, null, k) != LATER) {
+                Trampoline.succeed(w, k, null);
+            }
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<Void, B> step, Cont<B> k) {
             FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
-                return;
+                return LATER;
             }
             Channel.this.lock();
             Work t = matchTakerLocked(self, null, 0);
             if (t != null) {
                 Channel.this.unlock();
                 Waiter.release(w, t, value);
-                Trampoline.succeed(w, k, null);
-                return;
+                return null;
             }
-            Waiter<A> entry = new Waiter<A>(k, null, 0, value);
+            Waiter<A> entry = new Waiter<A>(Sequence.Step.contFor(step, k), null, 0, value);
             givers.block(self, take, entry);
             Channel.this.unlock();
             givers.blocked(w, self, take);
             ContinuationBody.helpWhileWaiting(w, entry);
+            return LATER;
         }
 
         @Override

@@ -114,16 +114,15 @@ final class FiberJobs {
         }
 
         /**
-         * Whether this is a plain join ({@link #valueNow} is its value) of a fiber of {@code w}'s engine
-         * that has succeeded: then running it would only hand that value on.
+         * A plain join of a fiber of {@code w}'s engine that has succeeded gives its value at once (fork/join
+         * mostly joins finished children); the state's volatile read orders the value's.
          */
-        boolean succeededHere(Worker w) {
-            return !asOutcome && target.engine == w.engine() && target.stateNow() == FiberImpl.SUCCEEDED;
-        }
-
-        /** The joined fiber's value; only after {@link #succeededHere} (its volatile read orders this one). */
-        Object valueNow() {
-            return target.valueNow();
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<R, B> step, Cont<B> k) {
+            if (!asOutcome && target.engine == w.engine() && target.stateNow() == FiberImpl.SUCCEEDED) {
+                return target.valueNow();
+            }
+            return super.doJobNow(w, step, k);
         }
 
         @SuppressWarnings("unchecked")

@@ -32,7 +32,9 @@ import java.util.random.RandomGenerator;
  * bounded stack space.
  *
  * @implNote Jobs are continuation-passing objects (Hopac's {@code Job}): running one calls
- *     {@code doJob(worker, continuation)}; a bind step allocates one continuation and nothing else.
+ *     {@code doJob(worker, continuation)}; a bind step allocates one continuation and nothing else,
+ *     and none when its first job succeeds at once (a plain value, a finished join, a channel operation
+ *     that meets its partner).
  * @param <A> the type of the job's value
  */
 public abstract class Job<A> {
@@ -46,6 +48,20 @@ public abstract class Job<A> {
 
     /** Runs this job on worker {@code w}, eventually delivering its outcome to {@code k} (exactly once). */
     abstract void doJob(Worker w, Cont<A> k);
+
+    /** What {@link #doJobNow} returns when the job has not succeeded at once. */
+    static final Object LATER = new Object();
+
+    /**
+     * Runs this job as the first part of the sequencing step {@code step}, whose continuation is {@code k}:
+     * returns the job's value if it succeeds at once, having called no continuation; otherwise returns
+     * {@link #LATER}, having either handed the job {@code step}'s continuation or failed {@code k}. Jobs that
+     * often succeed at once override this, and then the step allocates no continuation object.
+     */
+    <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
+        doJob(w, step.contAfter(k));
+        return LATER;
+    }
 
     // ---------------------------------------------------------------- constructors
 

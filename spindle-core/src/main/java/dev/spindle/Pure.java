@@ -25,6 +25,11 @@ final class Pure {
         void doJob(Worker w, Cont<A> k) {
             Trampoline.succeed(w, k, value);
         }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
+            return value;
+        }
     }
 
     /** {@code Job.failure(e)}. */
@@ -50,15 +55,22 @@ final class Pure {
         }
 
         @Override
+        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<A> k) {
-            A a;
+            Object a = doJobNow(w, null, k);
+            if (a != LATER) {
+                Trampoline.succeed(w, k, (A) a);
+            }
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
             try {
-                a = body.call();
+                return body.call();
             } catch (Throwable e) {
                 Trampoline.fail(w, k, e);
-                return;
+                return LATER;
             }
-            Trampoline.succeed(w, k, a);
         }
     }
 

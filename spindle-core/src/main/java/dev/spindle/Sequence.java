@@ -12,24 +12,39 @@ import java.util.function.Function;
  * is out it bounces through the work stack, so chains of any length run in bounded Java stack.
  */
 final class Sequence {
-    /** What {@link #joinedValue} gives when the first job is not the join of a fiber that has succeeded. */
-    private static final Object NOT_JOINED = new Object();
-
     private Sequence() {
     }
 
     /**
-     * The value of {@code first} when it is the plain join of a fiber of {@code w}'s engine that has already
-     * succeeded, else {@link #NOT_JOINED}: running such a join would only hand that value on, so a bind or a
-     * map continues with it here, without a continuation object (fork/join mostly joins finished children).
+     * A sequencing step: a job that runs a first job and continues after it. The first job runs through
+     * {@link Job#doJobNow}, so a first job that succeeds at once (a channel operation that meets its partner,
+     * a finished join, a plain value) continues the step here without a continuation object.
+     *
+     * @param <A> the type of the first job's value
+     * @param <B> the type of the step's value
      */
-    @SuppressWarnings("unchecked")
-    private static <A> A joinedValue(Job<A> first, Worker w) {
-        return (A) (first instanceof FiberJobs.Join<?, ?> join && join.succeededHere(w) ? join.valueNow() : NOT_JOINED);
+    abstract static class Step<A, B> extends Job<B> {
+        /** The continuation that finishes this step into {@code k} once the first job has given its value. */
+        abstract Cont<A> contAfter(Cont<B> k);
+
+        /** {@code step}'s continuation into {@code k}, or {@code k} itself when a job runs on its own (null). */
+        @SuppressWarnings("unchecked")
+        static <A, B> Cont<A> contFor(Step<A, B> step, Cont<B> k) {
+            return step == null ? (Cont<A>) (Cont<?>) k : step.contAfter(k);
+        }
+    }
+
+    /** Fails {@code k} and returns true when its fiber's cancellation is pending (a cancellation point). */
+    private static boolean failedCancelled(Worker w, Cont<?> k) {
+        if (k.fiber() != null && k.fiber().cancelPending()) {
+            Trampoline.fail(w, k, CancelSignal.INSTANCE);
+            return true;
+        }
+        return false;
     }
 
     /** {@code first.flatMap(f)}. */
-    static final class Bind<A, B> extends Job<B> {
+    static final class Bind<A, B> extends Step<A, B> {
         private final Job<A> first;
         private final Function<? super A, ? extends Job<B>> f;
 
@@ -39,17 +54,21 @@ final class Sequence {
         }
 
         @Override
+        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<B> k) {
             if (w.outOfFuel()) {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            A joined = joinedValue(first, w);
-            if (joined != NOT_JOINED) {
-                BindCont.step(w, f, joined, k); // this step's fuel is spent above
-                return;
+            Object a = first.doJobNow(w, this, k);
+            if (a != LATER) {
+                BindCont.step(w, f, (A) a, k); // this step's fuel is spent above
             }
-            first.doJob(w, new BindCont<>(f, k));
+        }
+
+        @Override
+        Cont<A> contAfter(Cont<B> k) {
+            return new BindCont<>(f, k);
         }
     }
 
@@ -65,8 +84,7 @@ final class Sequence {
 
         @Override
         public void doCont(Worker w, A a) {
-            if (fiber() != null && fiber().cancelPending()) {
-                Trampoline.fail(w, k, CancelSignal.INSTANCE);
+            if (failedCancelled(w, k)) {
                 return;
             }
             if (w.outOfFuel()) {
@@ -79,11 +97,9 @@ final class Sequence {
 
         /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
         static <A, B> void step(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
-            if (k.fiber() != null && k.fiber().cancelPending()) {
-                Trampoline.fail(w, k, CancelSignal.INSTANCE);
-                return;
+            if (!failedCancelled(w, k)) {
+                applyAndRun(w, f, a, k);
             }
-            applyAndRun(w, f, a, k);
         }
 
         private static <A, B> void applyAndRun(Worker w, Function<? super A, ? extends Job<B>> f, A a,
@@ -108,7 +124,7 @@ final class Sequence {
     }
 
     /** {@code first.then(second)}: runs second after first, ignoring first's value. */
-    static final class Then<A, B> extends Job<B> {
+    static final class Then<A, B> extends Step<A, B> {
         private final Job<A> first;
         private final Job<B> second;
 
@@ -123,7 +139,14 @@ final class Sequence {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            first.doJob(w, new ThenCont<>(second, k));
+            if (first.doJobNow(w, this, k) != LATER && !failedCancelled(w, k)) {
+                second.doJob(w, k); // this step's fuel is spent above
+            }
+        }
+
+        @Override
+        Cont<A> contAfter(Cont<B> k) {
+            return new ThenCont<>(second, k);
         }
     }
 
@@ -139,9 +162,10 @@ final class Sequence {
 
         @Override
         public void doCont(Worker w, A a) {
-            if (fiber() != null && fiber().cancelPending()) {
-                Trampoline.fail(w, k, CancelSignal.INSTANCE);
-            } else if (w.outOfFuel()) {
+            if (failedCancelled(w, k)) {
+                return;
+            }
+            if (w.outOfFuel()) {
                 w.bounce(new JobSupport.JobWork<>(second, k));
             } else {
                 second.doJob(w, k);
@@ -155,7 +179,7 @@ final class Sequence {
     }
 
     /** {@code first.map(f)}. */
-    static final class MapJob<A, B> extends Job<B> {
+    static final class MapJob<A, B> extends Step<A, B> {
         private final Job<A> first;
         private final Function<? super A, ? extends B> f;
 
@@ -165,17 +189,21 @@ final class Sequence {
         }
 
         @Override
+        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<B> k) {
             if (w.outOfFuel()) {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            A joined = joinedValue(first, w);
-            if (joined != NOT_JOINED) {
-                MapCont.apply(w, f, joined, k);
-                return;
+            Object a = first.doJobNow(w, this, k);
+            if (a != LATER) {
+                MapCont.apply(w, f, (A) a, k);
             }
-            first.doJob(w, new MapCont<>(f, k));
+        }
+
+        @Override
+        Cont<A> contAfter(Cont<B> k) {
+            return new MapCont<>(f, k);
         }
     }
 

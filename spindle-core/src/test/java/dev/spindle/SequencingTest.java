@@ -6,6 +6,7 @@ import dev.spindle.test.fixture.SchedulerKind;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -106,5 +107,41 @@ class SequencingTest {
         }
         assertThat(s.run(job)).isEqualTo(1_001);
         assertThat(order).hasSize(1_000).isSorted();
+    }
+
+    /**
+     * A step whose first job requests cancellation of the step's own fiber and then succeeds at once: the
+     * step continues without a continuation object, and must still check for cancellation.
+     */
+    private static Job<Integer> afterCancellingOwnFiber(
+            BiFunction<Job<Boolean>, Job<Integer>, Job<Integer>> step, Job<Integer> next) {
+        return Job.self().flatMap(me -> step.apply(Job.of(() -> me.toCompletableFuture().cancel(true)), next));
+    }
+
+    @Test
+    void flatMapAfterAJobThatSucceedsAtOnceIsStillACancellationPoint() {
+        Job<Integer> victim = afterCancellingOwnFiber((first, next) -> first.flatMap(x -> next),
+                Job.of(skipped::incrementAndGet));
+        Outcome<Integer> outcome = s.run(victim.start().flatMap(Fiber::outcome));
+        assertThat(outcome).isEqualTo(Outcome.cancelled());
+        assertThat(skipped).hasValue(0);
+    }
+
+    @Test
+    void thenAfterAJobThatSucceedsAtOnceIsStillACancellationPoint() {
+        Job<Integer> victim = afterCancellingOwnFiber(Job::then, Job.of(skipped::incrementAndGet));
+        Outcome<Integer> outcome = s.run(victim.start().flatMap(Fiber::outcome));
+        assertThat(outcome).isEqualTo(Outcome.cancelled());
+        assertThat(skipped).hasValue(0);
+    }
+
+    @Test
+    void stepsAfterChannelOperationsThatMeetAWaitingPartnerGoOn() {
+        Channel<Integer> ch = new Channel<>();
+        Job<Integer> job = ch.take().map(x -> x * 2).start().flatMap(taker ->
+                ch.give(21).then(taker.join()).flatMap(doubled ->
+                ch.give(doubled).start().flatMap(giver ->
+                ch.take().map(x -> x + 1).flatMap(v -> giver.join().map(done -> v)))));
+        assertThat(s.run(job)).isEqualTo(43);
     }
 }
