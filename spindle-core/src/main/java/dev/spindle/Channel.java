@@ -262,12 +262,8 @@ public final class Channel<A> {
      */
     private final class Take extends Alt<A> implements Blocker {
         @Override
-        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<A> k) {
-            Object a = doJobNow(w, null, k);
-            if (a != LATER) {
-                Trampoline.succeed(w, k, (A) a);
-            }
+            doJobThroughNow(w, k);
         }
 
         @Override
@@ -340,9 +336,7 @@ public final class Channel<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
-            if (doJobNow(w, null, k) != LATER) {
-                Trampoline.succeed(w, k, null);
-            }
+            doJobThroughNow(w, k);
         }
 
         @Override
@@ -405,6 +399,11 @@ public final class Channel<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
+            doJobThroughNow(w, k);
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<Void, B> step, Cont<B> k) {
             Channel.this.lock();
             Work t = matchTakerLocked(null, null, 0);
             if (t != null) {
@@ -414,7 +413,7 @@ public final class Channel<A> {
                 givers.add(new Waiter<A>(null, null, 0, value));
                 Channel.this.unlock();
             }
-            Trampoline.succeed(w, k, null);
+            return null;
         }
     }
 

@@ -180,12 +180,20 @@ public final class IVar<A> {
         }
     }
 
+    /** The value of a filled IVar (state {@code s}), or {@link Job#LATER} having failed {@code k} with its failure. */
+    private Object deliverNow(Worker w, Cont<?> k, int s) {
+        if (s == FULL) {
+            return result;
+        }
+        Trampoline.fail(w, k, (Throwable) result);
+        return Job.LATER;
+    }
+
     @SuppressWarnings("unchecked")
     private void deliver(Worker w, Cont<A> k, int s) {
-        if (s == FULL) {
-            Trampoline.succeed(w, k, (A) result);
-        } else {
-            Trampoline.fail(w, k, (Throwable) result);
+        Object a = deliverNow(w, k, s);
+        if (a != Job.LATER) {
+            Trampoline.succeed(w, k, (A) a);
         }
     }
 
@@ -223,27 +231,32 @@ public final class IVar<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
+            doJobThroughNow(w, k);
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
             int s = state;
             if (s != EMPTY) {
-                deliver(w, k, s);
-                return;
+                return deliverNow(w, k, s);
             }
             FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
-                return;
+                return LATER;
             }
             IVar.this.lock();
             s = state;
             if (s != EMPTY) {
                 IVar.this.unlock();
-                deliver(w, k, s);
-                return;
+                return deliverNow(w, k, s);
             }
-            readers.block(self, read, k);
+            Cont<A> waiting = Sequence.Step.contFor(step, k);
+            readers.block(self, read, waiting);
             IVar.this.unlock();
             readers.blocked(w, self, read);
-            ContinuationBody.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, waiting);
+            return LATER;
         }
 
         @Override
@@ -291,16 +304,20 @@ public final class IVar<A> {
         }
 
         @Override
-        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<R> k) {
+            doJobThroughNow(w, k);
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<R, B> step, Cont<B> k) {
             boolean filled = ivar.complete(w, newState, result);
             if (tryOnly) {
-                Trampoline.succeed(w, k, (R) Boolean.valueOf(filled));
+                return Boolean.valueOf(filled);
             } else if (filled) {
-                Trampoline.succeed(w, k, null);
-            } else {
-                Trampoline.fail(w, k, new IllegalStateException(ivar + " is already filled; an IVar is filled once"));
+                return null;
             }
+            Trampoline.fail(w, k, new IllegalStateException(ivar + " is already filled; an IVar is filled once"));
+            return LATER;
         }
     }
 

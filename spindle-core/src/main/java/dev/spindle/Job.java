@@ -2,6 +2,7 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
+import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,6 +62,15 @@ public abstract class Job<A> {
     <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
         doJob(w, step.contAfter(k));
         return LATER;
+    }
+
+    /** {@link #doJob} for a job whose {@link #doJobNow} holds its whole logic: runs it with no step. */
+    @SuppressWarnings("unchecked")
+    final void doJobThroughNow(Worker w, Cont<A> k) {
+        Object a = doJobNow(w, null, k);
+        if (a != LATER) {
+            Trampoline.succeed(w, k, (A) a);
+        }
     }
 
     // ---------------------------------------------------------------- constructors

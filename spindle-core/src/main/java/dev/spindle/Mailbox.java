@@ -145,6 +145,11 @@ public final class Mailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<Void> k) {
+            doJobThroughNow(w, k);
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<Void, B> step, Cont<B> k) {
             Mailbox.this.lock();
             Work t = count == 0 ? matchTakerLocked() : null;
             if (t == null) {
@@ -154,7 +159,7 @@ public final class Mailbox<A> {
                 Mailbox.this.unlock();
                 Waiter.release(w, t, message);
             }
-            Trampoline.succeed(w, k, null);
+            return null;
         }
     }
 
@@ -175,22 +180,28 @@ public final class Mailbox<A> {
 
         @Override
         void doJob(Worker w, Cont<A> k) {
+            doJobThroughNow(w, k);
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
             FiberBase<?> self = k.fiber();
             if (self.cancelPending()) {
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
-                return;
+                return LATER;
             }
             Mailbox.this.lock();
             if (count > 0) {
                 A m = pollLocked();
                 Mailbox.this.unlock();
-                Trampoline.succeed(w, k, m);
-                return;
+                return m;
             }
-            takers.block(self, take, k);
+            Cont<A> waiting = Sequence.Step.contFor(step, k);
+            takers.block(self, take, waiting);
             Mailbox.this.unlock();
             takers.blocked(w, self, take);
-            ContinuationBody.helpWhileWaiting(w, k);
+            ContinuationBody.helpWhileWaiting(w, waiting);
+            return LATER;
         }
 
         @Override

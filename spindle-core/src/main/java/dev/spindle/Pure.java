@@ -55,12 +55,8 @@ final class Pure {
         }
 
         @Override
-        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<A> k) {
-            Object a = doJobNow(w, null, k);
-            if (a != LATER) {
-                Trampoline.succeed(w, k, (A) a);
-            }
+            doJobThroughNow(w, k);
         }
 
         @Override

@@ -144,4 +144,31 @@ class SequencingTest {
                 ch.take().map(x -> x + 1).flatMap(v -> giver.join().map(done -> v)))));
         assertThat(s.run(job)).isEqualTo(43);
     }
+
+    @Test
+    void stepsAfterIVarOperationsThatCompleteAtOnceGoOnOrFail() {
+        IVar<Integer> full = new IVar<>();
+        IVar<Integer> failed = new IVar<>();
+        int read = s.run(full.fill(5).then(full.read()).flatMap(x -> Job.result(x + 1)));
+        assertThat(read).isEqualTo(6);
+        String second = s.run(full.tryFill(7).map(filled -> filled ? "filled" : "already full"));
+        assertThat(second).isEqualTo("already full");
+        assertThat(s.outcome(full.fill(8).map(v -> skipped.incrementAndGet())))
+                .isInstanceOf(Outcome.Failure.class)
+                .extracting(o -> ((Outcome.Failure<?>) o).error()).isInstanceOf(IllegalStateException.class);
+        assertThat(s.outcome(failed.fillFailure(boom).then(failed.read()).map(x -> skipped.incrementAndGet())))
+                .isEqualTo(Outcome.failure(boom));
+        assertThat(skipped).hasValue(0);
+    }
+
+    @Test
+    void stepsAfterSendsAndTakesOfQueuedMessagesGoOnInOrder() {
+        Mailbox<Integer> mailbox = new Mailbox<>();
+        Channel<Integer> channel = new Channel<>();
+        Job<Integer> job = mailbox.send(1).then(mailbox.send(2)).then(channel.send(3))
+                .then(mailbox.take()).flatMap(a -> mailbox.take().flatMap(b ->
+                channel.take().map(c -> a * 100 + b * 10 + c)));
+        int taken = s.run(job);
+        assertThat(taken).isEqualTo(123);
+    }
 }
