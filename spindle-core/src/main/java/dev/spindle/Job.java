@@ -34,8 +34,8 @@ import java.util.random.RandomGenerator;
  *
  * @implNote Jobs are continuation-passing objects (Hopac's {@code Job}): running one calls
  *     {@code doJob(worker, continuation)}; a bind step allocates one continuation and nothing else,
- *     and none when its first job succeeds at once (a plain value, a finished join, a channel operation
- *     that meets its partner).
+ *     and none when its first job succeeds at once (a finished join, a channel operation that meets its
+ *     partner, a send, a filled {@code IVar}, a queued message, a call).
  * @param <A> the type of the job's value
  */
 public abstract class Job<A> {

@@ -25,11 +25,6 @@ final class Pure {
         void doJob(Worker w, Cont<A> k) {
             Trampoline.succeed(w, k, value);
         }
-
-        @Override
-        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
-            return value;
-        }
     }
 
     /** {@code Job.failure(e)}. */
