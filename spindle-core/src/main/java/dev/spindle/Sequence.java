@@ -19,8 +19,8 @@ final class Sequence {
      * A sequencing step: a job that runs a first job and continues after it. The first job runs through
      * {@link Job#doJobNow}, so a first job that succeeds at once (a channel operation that meets its partner,
      * a finished join, a call) continues the step here without a continuation object. A plain value
-     * ({@code Job.result}) does not answer at once: in recursive fork/join (fib's smallest subproblems)
-     * that made C2 compile each step with its whole continuation inlined, and warm-up took a third longer.
+     * ({@code Job.result}) deliberately does not answer at once, so that C2 does not compile each
+     * recursive step with its whole continuation inlined (see the benchmark notebook).
      *
      * @param <A> the type of the first job's value
      * @param <B> the type of the step's value
