@@ -81,9 +81,23 @@ class FiberDumpTest {
             String viaJmx = dumpOverJmx("deadlock-" + workers);
             assertThat(viaJmx.lines().skip(1).toList()).isEqualTo(d.toText().lines().skip(1).toList());
         } finally {
-            s.shutdownNow();
+            shutdownNowOrDump(s);
         }
         MBeans.await("deadlock-" + workers, false); // unregistered once terminated
+    }
+
+    /**
+     * {@link Scheduler#shutdownNow()} on a helper thread; if the scheduler has not terminated within the hang
+     * guard, fails with a dump and the metrics of what is still live instead of hanging in its wait.
+     */
+    private static void shutdownNowOrDump(Scheduler s) {
+        HelperThread stopper = HelperThread.start("shutdownNow of " + s.name(), s::shutdownNow);
+        try {
+            Await.until(s::isTerminated, "scheduler " + s.name() + " to terminate after shutdownNow");
+        } catch (AssertionError hung) {
+            throw new AssertionError(hung.getMessage() + "; still live:\n" + s.dump() + "\n" + s.metrics(), hung);
+        }
+        stopper.join();
     }
 
     /** Connects to this JVM's platform MBean server through an RMI connector on loopback and dumps. */
@@ -129,7 +143,7 @@ class FiberDumpTest {
             assertThat(MBeans.of(s.name()).toString()).endsWith("name=" + ObjectName.quote(s.name()));
             MBeans.await(s.name(), true);
         } finally {
-            s.shutdownNow();
+            shutdownNowOrDump(s);
         }
     }
 
