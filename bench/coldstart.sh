@@ -31,11 +31,6 @@ logs=$(bench_log_dir coldstart)
 run_figures() {
     sed -n 's/^#   run [0-9]*: [a-z_0-9]*=\([0-9.]*\) .*/\1/p' "$1"
 }
-# The median of the numbers on standard input.
-median() {
-    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; m = int((NR + 1) / 2);
-        printf "%.4g", (NR % 2) ? v[m] : (v[m] + v[m + 1]) / 2 }'
-}
 
 echo "bench/coldstart.sh ${workloads[*]} ($(nproc) CPUs, $jvms JVMs per row, $runs runs each, ${jvm_flags[*]})"
 echo "| workload | impl | unit | run 1 | run 2 | run 3 | runs $((runs - 2))-$runs | run 1 / later |"
@@ -52,7 +47,7 @@ for w in "${workloads[@]}"; do
                 ok=0
                 break
             fi
-            [ -n "$unit" ] || unit=$(sed -n 's/^RESULT [^ ]* [^ ]* [a-z_0-9]*=[0-9.]* \([a-zA-Z]*\) .*/\1/p' "$log")
+            [ -n "$unit" ] || unit=$(result_unit "$log")
             mapfile -t figures < <(run_figures "$log")
             if [ "${#figures[@]}" -ne "$runs" ]; then
                 ok=0

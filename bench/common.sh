@@ -17,3 +17,19 @@ bench_log_dir() {
     mkdir -p "$dir"
     echo "$dir"
 }
+
+# median: the median of the numbers on standard input, to 4 significant digits or whole (fails on none).
+median() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; m = int((NR + 1) / 2);
+        x = (NR % 2) ? v[m] : (v[m] + v[m + 1]) / 2; printf (x >= 1e4 || x <= -1e4) ? "%.0f" : "%.4g", x }'
+}
+
+# result_figure <log>: the first metric's value on the runner's RESULT line in <log> (empty if none).
+result_figure() {
+    sed -n 's/^RESULT [^ ]* [^ ]* [a-z_0-9]*=\(-\{0,1\}[0-9.]*\) .*/\1/p' "$1"
+}
+
+# result_unit <log>: the unit of that first metric (ns, ms, bytes).
+result_unit() {
+    sed -n 's/^RESULT [^ ]* [^ ]* [a-z_0-9]*=-\{0,1\}[0-9.]* \([a-zA-Z]*\) .*/\1/p' "$1"
+}
