@@ -3,7 +3,8 @@
 # the benchmark notebook does: for each workload, PAIRS pairs of fresh JVMs, one per jar, in alternating
 # order (A first in odd pairs, B first in even ones), so that a drift in the machine's speed falls on both
 # alike. Prints each pair's figures, then a markdown table per workload: the medians, their ratio, and in
-# how many pairs B was ahead (a lower figure is better for every metric). A change is kept only when
+# how many pairs B was ahead (a lower figure is better for every metric). The figure is the first metric
+# of the runner's RESULT line (for timers the wall time, not the lateness). A change is kept only when
 # such pairs show it: a ratio within the spread of the pairs, or B ahead in about half of them, is level.
 #
 # Usage: bench/ab.sh <jar A> <jar B> <workload>...
