@@ -29,9 +29,8 @@ if ! [[ "$jvms" =~ ^[1-9][0-9]*$ && "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 5 ];
 fi
 aot=${AOT:-0}
 if [ "$aot" = 1 ]; then
-    major=$(spindle_java_major "$JAVA_HOME")
-    if [ "${major:-0}" -lt 25 ]; then
-        echo "coldstart: AOT=1 needs JDK 25 or later (-XX:AOTCacheOutput); $JAVA_HOME is JDK ${major:-unknown}" >&2
+    if [ "${SPINDLE_JDK_MAJOR:-0}" -lt 25 ]; then
+        echo "coldstart: AOT=1 needs JDK 25 or later (-XX:AOTCacheOutput); $JAVA_HOME is JDK ${SPINDLE_JDK_MAJOR:-unknown}" >&2
         exit 64
     fi
 elif [ "$aot" != 0 ]; then

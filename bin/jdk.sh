@@ -57,8 +57,9 @@ if [ -z "$SPINDLE_JDK" ]; then
     echo "       Install one (e.g. 'apt-get install openjdk-21-jdk') or set JAVA_HOME to it." >&2
     exit 1
 fi
+SPINDLE_JDK_MAJOR=$(spindle_java_major "$SPINDLE_JDK")  # its feature version, for checks such as "25 or later"
 if [ -z "${SPINDLE_QUIET_JDK:-}" ]; then
-    echo "jdk: using JDK $(spindle_java_major "$SPINDLE_JDK") at $SPINDLE_JDK, $SPINDLE_JDK_WHY${SPINDLE_JDK_PASSED:+ (${SPINDLE_JDK_PASSED%; })}" >&2
+    echo "jdk: using JDK $SPINDLE_JDK_MAJOR at $SPINDLE_JDK, $SPINDLE_JDK_WHY${SPINDLE_JDK_PASSED:+ (${SPINDLE_JDK_PASSED%; })}" >&2
 fi
 export SPINDLE_QUIET_JDK=1  # said once: scripts this one starts stay silent
 export JAVA_HOME="$SPINDLE_JDK"
