@@ -26,6 +26,28 @@ public abstract class Work {
         next = n;
     }
 
+    /**
+     * The chain starting at {@code first} (linked through next), reversed if it is longer than {@code length}
+     * items; returns its first item. A chain of at most {@code length} items stays as it is.
+     */
+    static Work reversedIfLonger(Work first, int length) {
+        Work probe = first;
+        for (int i = 0; i < length && probe != null; i++) {
+            probe = probe.next;
+        }
+        if (probe == null) {
+            return first;
+        }
+        Work done = null;
+        while (first != null) {
+            Work rest = first.next;
+            first.next = done;
+            done = first;
+            first = rest;
+        }
+        return done;
+    }
+
     /** Runs this item on worker {@code w}. */
     public abstract void doWork(Worker w);
 

@@ -110,17 +110,15 @@ public final class Worker extends CacheLinePadding {
     static final int GLOBAL_TURN = 32;
     /**
      * Looks at which the same item lay under the top before {@link #unstarve} runs it. Fan-in keeps its
-     * consumer and one producer on top of the others for thousands of items, and a producer run early waits
-     * at once and costs a switch: the count is large enough that fan-in never pays it and small enough to
-     * bound the wait of the item beneath (docs/benchmark-notebook.md has the measurements).
+     * consumer and one producer on top for thousands of items, and a producer run early waits at once: big
+     * enough that fan-in never pays that switch, small enough to bound the wait beneath (see the notebook).
      */
     static final int STARVING_LOOKS = 4;
     /** Spins of the idle loop before a worker parks. */
     static final int IDLE_SPINS = SystemProps.intProp("spindle.idleSpins", 200);
     /**
-     * Links a share walks at most to find the oldest items (see {@link #shareOldest}): about a microsecond,
-     * less than the wake-up it comes with. Deep enough to reach the oldest of the thousand resumed producers
-     * that fan-in keeps on the stack.
+     * Links a share walks at most to find the oldest items ({@link #shareOldest}): about a microsecond, less
+     * than its wake-up, and enough to reach the oldest of the thousand producers fan-in keeps on the stack.
      */
     static final int SHARE_WALK = 1024;
     /**
@@ -130,6 +128,8 @@ public final class Worker extends CacheLinePadding {
     static final int SHARE_HOLD = 256;
     /** Links a share walks for its stack to count as deep ({@link Engine#adaptShareGap}). */
     static final int DEEP_SHARE = 64;
+    /** An inbox chain longer than this runs oldest first, a shorter one newest first ({@link #pollInbox}). */
+    static final int INBOX_BACKLOG = 16;
     /** A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items. */
     static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 61);
 
@@ -670,8 +670,10 @@ public final class Worker extends CacheLinePadding {
     }
 
     /**
-     * The next inbox item, or null. Items taken from the inbox wait in {@link #pinned}, never on the local
-     * stack, so sharing never moves them to another worker. Owner only.
+     * The next inbox item, or null. Items taken at once run newest first, as the local stack's do, unless
+     * more than {@link #INBOX_BACKLOG}: a backlog handed over while this worker was busy (wake-ups due in a
+     * collector's pause) runs oldest first. They wait in {@link #pinned}, never on the local stack, so
+     * sharing never moves them to another worker. Owner only.
      */
     private Work pollInbox() {
         Work p = pinned;
@@ -679,7 +681,7 @@ public final class Worker extends CacheLinePadding {
             if (inbox == null) {
                 return null;
             }
-            p = (Work) INBOX.getAndSet(this, null);
+            p = Work.reversedIfLonger((Work) INBOX.getAndSet(this, null), INBOX_BACKLOG);
         }
         pinned = p.next;
         p.next = null;
