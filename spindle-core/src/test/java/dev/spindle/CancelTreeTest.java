@@ -51,21 +51,20 @@ class CancelTreeTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.spindle.test.fixture.SchedulerKind#oneWorker")
     void aMillionSequentialChildrenLeaveTheParentWithoutChildren(SchedulerKind kind) {
-        kind.use(s -> checkSequential(s, MILLION));
+        kind.use(s -> checkSequential(kind, s, MILLION));
     }
 
     @Test
     void aMillionSequentialChildrenOnTwoWorkersLeaveTheParentWithoutChildren() {
-        SchedulerKind.WORKERS_2.use(s -> checkSequential(s, MILLION));
+        SchedulerKind.WORKERS_2.use(s -> checkSequential(SchedulerKind.WORKERS_2, s, MILLION));
     }
 
-    private static void checkSequential(Scheduler s, int n) {
+    private static void checkSequential(SchedulerKind kind, Scheduler s, int n) {
         AtomicInteger maxLinked = new AtomicInteger();
         AtomicInteger ran = new AtomicInteger();
         Fiber<Void> parent = runAsParent(s, self -> sequentialChildren(n, self, maxLinked, ran));
         assertThat(ran).hasValue(n);
-        assertThat(((FiberImpl<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
-        assertThat(((FiberImpl<?>) parent).liveChildren()).as("children not retired").isZero();
+        FiberFixtures.awaitChildrenLetGo(kind, s, parent);
         assertThat(maxLinked.get()).as("largest child list while running (one child at a time)")
                 .isLessThanOrEqualTo(4);
     }
@@ -81,8 +80,7 @@ class CancelTreeTest {
             Job<Void> child = Job.run(ran::incrementAndGet);
             Fiber<Void> parent = runAsParent(s, self -> batches(batches, batch, child, self, maxLinked));
             assertThat(ran).hasValue(batches * batch);
-            assertThat(((FiberImpl<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
-            assertThat(((FiberImpl<?>) parent).liveChildren()).as("children not retired").isZero();
+            FiberFixtures.awaitChildrenLetGo(kind, s, parent);
             assertThat(maxLinked.get()).as("largest child list after a batch was joined")
                     .isLessThanOrEqualTo(2 * batch);
         });
@@ -152,7 +150,7 @@ class CancelTreeTest {
             Fiber<Void> parent = runAsParent(s, self -> slidingWindow(total, window, child, new ArrayDeque<>(),
                     self, maxLinked));
             assertThat(ran).hasValue(total);
-            assertThat(((FiberImpl<?>) parent).linkedChildren()).as("children still linked to the parent").isZero();
+            FiberFixtures.awaitChildrenLetGo(kind, s, parent);
             assertThat(maxLinked.get())
                     .as("largest child list of a parent with at most %d live children (%d started)", window, total)
                     .isLessThanOrEqualTo(4 * window + 16);
@@ -199,8 +197,7 @@ class CancelTreeTest {
             assertThat(s.run(p.join())).isEqualTo("parent went on");
             assertThat(p.isCancelRequested()).as("the parent's cancellation flag").isFalse();
             kind.awaitDriving(s, () -> grandchildCancelled.get() == 1, "the grandchild's onCancel");
-            kind.awaitDriving(s, () -> ((FiberImpl<?>) p).liveChildren() == 0, "the parent's children to retire");
-            assertThat(((FiberImpl<?>) p).linkedChildren()).isZero();
+            FiberFixtures.awaitChildrenLetGo(kind, s, p);
         });
     }
 
@@ -233,8 +230,7 @@ class CancelTreeTest {
                 s.run(top.cancel()); // also on failure: shutdownNow reaches only live roots
             }
             kind.awaitDriving(s, () -> leafCancelled.get() == 1, "cancellation to reach the leaf");
-            kind.awaitDriving(s, () -> ((FiberImpl<?>) top).liveChildren() == 0, "the chain to retire");
-            assertThat(((FiberImpl<?>) top).linkedChildren()).isZero();
+            FiberFixtures.awaitChildrenLetGo(kind, s, top);
         });
     }
 }

@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.internal.run.Work;
+import dev.spindle.test.fixture.SchedulerKind;
 import java.lang.reflect.Field;
 
 /**
@@ -47,6 +48,18 @@ final class FiberFixtures {
                 .filter(t -> t.getName().startsWith(s.engine + "-worker-") && t.isAlive())
                 .count();
         assertThat(alive).as("live worker threads of %s", s).isEqualTo(expected);
+    }
+
+    /**
+     * Waits, driving {@code s}, until every child of {@code f} has retired and {@code f} has let go of its
+     * child list. A child retires after its joiners resume, so a join of the parent can return while its
+     * last child is still giving its unit back on another worker; and the list goes just after the count
+     * reaches zero. A fiber that kept its list fails here after the fixture's patience.
+     */
+    static void awaitChildrenLetGo(SchedulerKind kind, Scheduler s, Fiber<?> f) {
+        FiberImpl<?> p = (FiberImpl<?>) f;
+        kind.awaitDriving(s, () -> p.liveChildren() == 0 && p.linkedChildren() == 0,
+                "every child of " + f + " to retire and its child list to be let go");
     }
 
     /** Number of timers pending on {@code s}. */

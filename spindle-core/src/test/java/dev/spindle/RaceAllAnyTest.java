@@ -131,8 +131,7 @@ class RaceAllAnyTest {
             Fiber<Void> f = s.run(manyRaces.start());
             s.run(f.join());
             assertThat(l.finalized).hasValue(100);
-            kind.awaitDriving(s, () -> ((FiberImpl<?>) f).liveChildren() == 0, "the race children to retire");
-            assertThat(((FiberImpl<?>) f).linkedChildren()).isZero();
+            FiberFixtures.awaitChildrenLetGo(kind, s, f);
         });
     }
 
