@@ -2,13 +2,11 @@ package dev.spindle;
 
 import static dev.spindle.LincheckSupport.run;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The nack rule of {@link Alt#withNack} under concurrent commit and cancellation, by Lincheck model
@@ -97,10 +95,12 @@ public class WithNackLincheckTest {
         }
     }
 
-    /** Each invocation commits and cancels picks across engines: at full sizes this takes minutes, not 120 s. */
+    /**
+     * Each invocation commits and cancels picks across engines: the slowest model check, minutes at full
+     * size (the stress lanes' hang guard, spindle.stress.testTimeout, allows for it).
+     */
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
-    @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void modelCheck() {
         LincheckOptions.check(WithNackLincheckTest.class, Spec.class);
     }
