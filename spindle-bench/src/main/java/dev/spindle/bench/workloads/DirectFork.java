@@ -14,8 +14,8 @@ import java.util.function.IntFunction;
  * long three = scheduler.run(Job.direct(() -> DirectFork.sum(3, i -> Job.direct(() -> 1L)))); // 3
  * }</pre>
  *
- * @implNote Every {@code await} runs its job as a child fiber of the direct fiber, so a start costs that
- *     fiber besides the started one, and a join one more; the handles stay in an array until joined.
+ * @implNote {@code await} runs its job inside the direct fiber (no fiber of its own), so a start costs the
+ *     started fiber only; the handles stay in an array until joined.
  */
 public final class DirectFork {
     private DirectFork() {
