@@ -23,15 +23,12 @@ import java.util.function.BooleanSupplier;
  * }</pre>
  */
 public final class ParkedFibers implements AutoCloseable {
-    private static final java.util.concurrent.atomic.AtomicLong SEQUENCE = new java.util.concurrent.atomic.AtomicLong();
     private final Queue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
-    // No watchdog: its thread would sample a worker that Lincheck's managed strategy is exploring, from
-    // outside that exploration (Lincheck's instrumentation is slow enough to look like starvation). A name
-    // of its own per scenario, so that MBean names do not collide.
-    private final Scheduler scheduler = Scheduler.builder().singleThreaded()
-            .name("lincheck-parked-" + SEQUENCE.incrementAndGet())
-            .uncaughtHandler(uncaught::add).starvationThreshold(java.time.Duration.ZERO).build();
-    private final Engine engine = scheduler.engine;
+    // A bare engine, not a Scheduler: no watchdog thread sampling a worker that Lincheck's managed strategy
+    // is exploring, no MBean registration thread, no JFR events. Each costs a thread or class loading
+    // outside the exploration in every invocation, and the registration ran into Lincheck's snapshot
+    // restore once (a ConcurrentModificationException).
+    private final Engine engine = new Engine("lincheck-parked", 1, false, uncaught::add);
     private final List<FiberImpl<?>> fibers = new ArrayList<>();
 
     /**
@@ -81,7 +78,7 @@ public final class ParkedFibers implements AutoCloseable {
     @Override
     public void close() {
         engine.await(this::allDone);
-        scheduler.close();
+        engine.close();
         Throwable first = uncaught.poll();
         if (first != null) {
             throw new AssertionError("uncaught failure in a parked fiber", first);

@@ -96,8 +96,8 @@ public class WithNackLincheckTest {
     }
 
     /**
-     * Each invocation commits and cancels picks across engines: the slowest model check, 43 s in the CI
-     * lane, and past the full lane's 20-minute guard at full size (an open problem; README, "Tests").
+     * Each invocation commits and cancels picks across engines: the slowest model check, 36 s in the CI
+     * lane and 641 s at full size.
      */
     @Test
     @Tag("stress") // on the method: a JUnit annotation on this public class would trip -Xlint:exports
