@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.BooleanSupplier;
 
 /**
- * Fibers parked in a primitive for a Lincheck scenario: each is started on a single-threaded scheduler and
- * run until it waits, and then nobody drives that scheduler until {@link #close()}. So the scenario's
+ * Fibers parked in a primitive for a Lincheck scenario: each is started on a single-threaded engine and
+ * run until it waits, and then nobody drives that engine until {@link #close()}. So the scenario's
  * operations meet fibers that really wait (linked waiters, a blocked choose), can cancel them from their
  * own threads, and see exactly the effects that a wake or a cancellation has before the fiber runs again;
  * what a fiber does once resumed happens in {@code close()}, after which the test checks its outcome.
@@ -32,7 +32,7 @@ public final class ParkedFibers implements AutoCloseable {
     private final List<FiberImpl<?>> fibers = new ArrayList<>();
 
     /**
-     * Starts {@code job} as a fiber and runs the scheduler until {@code parked} holds (the fiber waits);
+     * Starts {@code job} as a fiber and runs the engine until {@code parked} holds (the fiber waits);
      * gives the fiber's number, counting from 0.
      */
     public int park(Job<?> job, BooleanSupplier parked) {
@@ -73,7 +73,7 @@ public final class ParkedFibers implements AutoCloseable {
 
     /**
      * Runs every fiber to its end on the calling thread (each must have been woken or cancelled, or this
-     * never returns) and fails if a failure reached the scheduler's uncaught handler.
+     * never returns) and fails if a failure reached the engine's uncaught handler.
      */
     @Override
     public void close() {
