@@ -50,10 +50,12 @@ import java.util.concurrent.Callable;
  *       only if the job has to wait (an await of a job that is ready costs about as much as a
  *       {@code flatMap} step). The body always resumes on the worker thread it started on, so
  *       {@code Thread.currentThread()} and thread-locals stay the same across awaits (a body does not move to
- *       an idle worker: start more bodies to use more workers). Where the continuation cannot yield (pinned by a native frame, such as a class
- *       initializer, or by a held monitor on JDKs before 24), {@code await} blocks the worker thread,
- *       which runs other work meanwhile (as {@link Scheduler#run} does inside a job) until the awaited job
- *       ends: correct, but that worker's stack holds the body meanwhile. A body whose await has to wait may
+ *       an idle worker: start more bodies to use more workers; a child body starts on its starter's worker,
+ *       a detached one ({@link Job#startDetached}, {@link Job#forget}) on the workers in turn). Where the
+ *       continuation cannot yield (pinned by a native frame, such as a class initializer, or by a held
+ *       monitor on JDKs before 24), {@code await} blocks the worker thread, which runs other work meanwhile
+ *       (as {@link Scheduler#run} does inside a job) until the awaited job ends: correct, but that worker's
+ *       stack holds the body meanwhile. A body whose await has to wait may
  *       first run, on its own stack and thread, the next step of another body of its worker (on JDK 24 and
  *       later, where monitors do not pin; {@code -Dspindle.direct.help=false} turns it off): a ping-pong then
  *       costs one continuation switch per round trip instead of two. A body so helped that awaits inside a
