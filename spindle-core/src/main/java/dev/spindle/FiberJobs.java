@@ -55,7 +55,7 @@ final class FiberJobs {
             if (mode != StartMode.CHILD && job instanceof DirectJob && w.engine().runtimeChoosesOrder()) {
                 // A direct body stays on the worker that first runs it, so a detached one starts on the
                 // worker the engine places it on (through that worker's inbox); the starter goes on here.
-                Worker home = w.engine().placeDetachedBody();
+                Worker home = w.engine().placeDetachedBody(w);
                 if (home != w) {
                     home.pushInbox(child);
                     w.push(k);

@@ -81,8 +81,6 @@ public final class Engine extends EngineHotFieldsPadded {
     private volatile int driving;
     /** Names given with {@code job.named(..)}; entries made only by named fibers, dropped with them. */
     private final FiberNames names = new FiberNames();
-    /** The index of the worker {@link #placeDetachedBody} gives next; always within the workers' range. */
-    private int nextPlacement;
     /** Failures handed to the uncaught handler. */
     private final AtomicLong uncaught = new AtomicLong();
     /** The scheduler's diagnostics (watchdog, MBean, events), or null; set once after construction. */
@@ -659,14 +657,14 @@ public final class Engine extends EngineHotFieldsPadded {
     }
 
     /**
-     * The worker a detached direct body starts on ({@code startDetached}, {@code forget}): the workers in
-     * turn. A direct body stays on the worker that first runs it, so bodies started inline by one loop (a
-     * server's acceptor starting a handler per connection) would all share the loop's worker for good.
-     * Plain reads and writes: a racing start may repeat a worker, which only evens out less.
+     * The worker a detached direct body started on {@code starter} starts on ({@code startDetached},
+     * {@code forget}): the workers in turn, counted per starting worker so that no shared line is written. A
+     * direct body stays on the worker that first runs it, so bodies started inline by one loop (a server's
+     * acceptor starting a handler per connection) would all share the loop's worker for good.
      */
-    public Worker placeDetachedBody() {
-        int i = nextPlacement;
-        nextPlacement = i + 1 == workers.length ? 0 : i + 1;
+    public Worker placeDetachedBody(Worker starter) {
+        int i = starter.nextPlacement;
+        starter.nextPlacement = i + 1 == workers.length ? 0 : i + 1;
         return workers[i];
     }
 

@@ -195,11 +195,10 @@ public final class Worker extends CacheLinePadding {
     volatile int state;
     /** The thread currently driving this worker, for unpark. Written by the driver before it parks. */
     volatile Thread thread;
-    /**
-     * The API layer's per-thread slot on worker threads (the direct body this thread runs), cheaper than a
-     * thread-local. Read and written by this worker's own thread only.
-     */
+    /** The API layer's per-thread slot (the direct body this thread runs), cheaper than a thread-local. Owner. */
     private Object threadSlot;
+    /** Index of the worker the next detached direct body started here starts on (Engine). Owner: plain rw. */
+    int nextPlacement;
     /** Work other threads handed to this worker ({@link #pushInbox}); newest first. CAS push, swap take. */
     private volatile Work inbox;
     /** Inbox items taken and not yet run (a chain through {@code Work.next}). Owner only. */
