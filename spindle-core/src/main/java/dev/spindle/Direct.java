@@ -47,21 +47,21 @@ import java.util.concurrent.Callable;
  * <ul>
  *   <li>{@link Backend#CONTINUATION}, when the JVM exports {@code jdk.internal.vm} to Spindle: the body is a
  *       continuation that runs on a worker: {@code await} runs the job at once, on that worker, and yields
- *       only if the job has to wait (an await of a job that is ready costs about as much as a
- *       {@code flatMap} step). The body always resumes on the worker thread it started on, so
- *       {@code Thread.currentThread()} and thread-locals stay the same across awaits (a body does not move to
- *       an idle worker: start more bodies to use more workers; a child body starts on its starter's worker,
- *       a detached one ({@link Job#startDetached}, {@link Job#forget}) on the workers in turn). Where the
- *       continuation cannot yield (pinned by a native frame, such as a class initializer, or by a held
- *       monitor on JDKs before 24), {@code await} blocks the worker thread, which runs other work meanwhile
- *       (as {@link Scheduler#run} does inside a job) until the awaited job ends: correct, but that worker's
- *       stack holds the body meanwhile. A body whose await has to wait may
- *       first run, on its own stack and thread, the next step of another body of its worker (on JDK 24 and
- *       later, where monitors do not pin; {@code -Dspindle.direct.help=false} turns it off): a ping-pong then
- *       costs one continuation switch per round trip instead of two. A body so helped that awaits inside a
- *       class initializer waits on top of the body that helps it, which cannot go on meanwhile. Plain
- *       blocking calls in the body ({@code Thread.sleep}, I/O, locks) block the worker itself on this backend: await
- *       {@link Job#sleep} or {@link Job#blocking} instead. Runs in the deterministic simulator.
+ *       only if the job has to wait (an await of a job that is ready costs about as much as a {@code flatMap}
+ *       step). The body always resumes on the worker thread it started on, so {@code Thread.currentThread()}
+ *       and thread-locals stay the same across awaits (a body does not move to an idle worker: start more
+ *       bodies to use more workers; a child body starts on its starter's worker, a detached one ({@link
+ *       Job#startDetached}, {@link Job#forget}) on the workers in turn). Where the continuation cannot yield
+ *       (pinned by a native frame, such as a class initializer, or by a held monitor on JDKs before 24),
+ *       {@code await} blocks the worker thread, which runs other work meanwhile (as {@link Scheduler#run}
+ *       does inside a job) until the awaited job ends: correct, but that worker's stack holds the body
+ *       meanwhile. A body whose await has to wait may first run, on its own stack and thread, the next step
+ *       of another body of its worker (on JDK 24 and later, where monitors do not pin; {@code
+ *       -Dspindle.direct.help=false} turns it off): a ping-pong then costs one continuation switch per round
+ *       trip instead of two. A body so helped that awaits inside a class initializer waits on top of the body
+ *       that helps it, which cannot go on meanwhile. Plain blocking calls in the body ({@code Thread.sleep},
+ *       I/O, locks) block the worker itself on this backend: await {@link Job#sleep} or {@link Job#blocking}
+ *       instead. Runs in the deterministic simulator.
  *   <li>{@link Backend#VIRTUAL_THREAD}, otherwise: each body runs on its own virtual thread and {@code await}
  *       parks it. A virtual thread that cannot unmount (pinned by a native frame) still waits correctly:
  *       it blocks its carrier thread, a JDK-managed thread, never a Spindle worker. The deterministic
