@@ -52,7 +52,13 @@ final class FiberJobs {
             // same fuel, so depth stays bounded). A parent that starts many short children thus never
             // piles them up: each finishes before the next starts unless another worker takes over.
             k.setResumeValue(child);
-            if (mode != StartMode.CHILD && job instanceof DirectJob && w.engine().runtimeChoosesOrder()) {
+            if (!w.engine().runtimeChoosesOrder()) {
+                // the driver chooses who runs first: queue both (the simulator's seed 0 runs the child first)
+                w.push(child);
+                w.push(k);
+                return;
+            }
+            if (mode != StartMode.CHILD && job instanceof DirectJob) {
                 // A direct body stays on the worker that first runs it, so a detached one starts on the
                 // worker the engine places it on (through that worker's inbox); the starter goes on here.
                 Worker home = w.engine().placeDetachedBody(w);
@@ -61,12 +67,6 @@ final class FiberJobs {
                     w.push(k);
                     return;
                 }
-            }
-            if (!w.engine().runtimeChoosesOrder()) {
-                // the driver chooses who runs first: queue both (the simulator's seed 0 runs the child first)
-                w.push(child);
-                w.push(k);
-                return;
             }
             w.push(k);
             child.doWork(w);

@@ -24,10 +24,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class ParkedFibers implements AutoCloseable {
     private final Queue<Throwable> uncaught = new ConcurrentLinkedQueue<>();
-    // A bare engine, not a Scheduler: no watchdog thread sampling a worker that Lincheck's managed strategy
-    // is exploring, no MBean registration thread, no JFR events. Each costs a thread or class loading
-    // outside the exploration in every invocation, and the registration ran into Lincheck's snapshot
-    // restore once (a ConcurrentModificationException).
+    // A bare engine, not a Scheduler: a scheduler's watchdog, MBean registration and JFR events would run
+    // outside Lincheck's exploration in every invocation, in threads it does not manage.
     private final Engine engine = new Engine("lincheck-parked", 1, false, uncaught::add);
     private final List<FiberImpl<?>> fibers = new ArrayList<>();
 
