@@ -34,14 +34,14 @@ import java.util.concurrent.locks.LockSupport;
  *   Java has no tail calls, so continuation-passing grows the Java stack. Every bind step spends one unit
  *   of {@code fuel}; when it runs out the job "bounces": it pushes its continuation (or a small restart
  *   item) and returns to the loop, which unwinds the stack. Every {@link #BOUNCES_PER_YIELD}-th bounce goes
- *   to the back of the global queue instead, so a fiber that binds forever without blocking lets timers
- *   and other fibers run. The loop also looks at the global queue every {@link #GLOBAL_CHECK_INTERVAL}
- *   local items (and, while more waits there, takes up to {@link #GLOBAL_TURN} items in a row), so two
- *   fibers ping-ponging on one worker cannot starve work queued from outside, nor a spawner a burst of
- *   due timers; and at those looks it runs the item under the top once the same item has lain there for
- *   a few looks in a row ({@link #unstarve}), so the pair cannot starve local work beneath it either.
- *   A direct body whose awaits complete inline never bounces; it spends a budget of its own per such
- *   await ({@link #spendInlineAwait}) and, once it is spent, yields like a busy fiber ({@link #yieldBehind}).
+ *   to the back of the global queue instead, so a fiber that binds forever lets timers and other fibers
+ *   run. Every {@link #GLOBAL_CHECK_INTERVAL} items the loop looks beyond its stack: at the global queue
+ *   (taking up to {@link #GLOBAL_TURN} items in a row while more wait) and at its inbox, each first at
+ *   alternate looks, so neither a ping-pong pair, a spawner nor a stream of forwarded wake-ups starves
+ *   the other; and it runs the item under the top once that item has lain there for a few looks in a
+ *   row ({@link StarvationGuard}). A direct body whose awaits complete inline never bounces; it spends a
+ *   budget of its own per such await ({@link #spendInlineAwait}) and, once it is spent, yields like a busy
+ *   fiber ({@link #yieldBehind}).
  *
  * Worker state (field state; the engine's idleCount counts PARKED workers)
  * ========================================================================
@@ -108,12 +108,6 @@ public final class Worker extends CacheLinePadding {
      * rate, so its lateness grows for as long as a spawner keeps the stack full.
      */
     static final int GLOBAL_TURN = 32;
-    /**
-     * Looks at which the same item lay under the top before {@link #unstarve} runs it. Fan-in keeps its
-     * consumer and one producer on top for thousands of items, and a producer run early waits at once: big
-     * enough that fan-in never pays that switch, small enough to bound the wait beneath (see the notebook).
-     */
-    static final int STARVING_LOOKS = 4;
     /** Spins of the idle loop before a worker parks. */
     static final int IDLE_SPINS = SystemProps.intProp("spindle.idleSpins", 200);
     /**
@@ -145,16 +139,16 @@ public final class Worker extends CacheLinePadding {
     private int inlineAwaits;
     /** Bounces since the last automatic yield. Owner: plain rw. */
     private int bounces;
-    /** Local items run since the last look at the global queue. Owner: plain rw. */
+    /** Items run since the last look (local ones; the inbox's too on an empty stack). Owner: plain rw. */
     private int localRuns;
     /** An automatic yield has put off the next look at the global queue ({@link #bounce}). Owner: plain rw. */
     private boolean lookPostponed;
+    /** The last look ({@link #nextWork}) tried the global queue before the inbox. Owner: plain rw. */
+    private boolean lookedGlobalFirst;
     /** Items taken from the global queue in the current turn ({@link #GLOBAL_TURN}). Owner: plain rw. */
     private int globalTaken;
-    /** The item under the top at the last look at the global queue ({@link #unstarve}). Owner: plain rw. */
-    private Work beneath;
-    /** Looks in a row at which {@link #beneath} was under the top, less one. Owner: plain rw. */
-    private int beneathLooks;
+    /** Lets the item beneath a pair that wakes each other run, at looks. Owner only. */
+    private final StarvationGuard starvation = new StarvationGuard();
     /** A waiting direct body runs an item on its own stack ({@link #helpWith}). Owner: plain rw. */
     private boolean helping;
     /** Items run by {@link #helpWith} so far. Owner: plain rw. */
@@ -543,29 +537,15 @@ public final class Worker extends CacheLinePadding {
         LocalStack s = stack;
         Work wk = s.top;
         if (wk == null) {
-            Work p = pollInbox();
-            return p != null ? p : engine.pollGlobal();
+            return nextElsewhere();
         }
         if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0) {
-            lookPostponed = false;
-            s = renewStack(s);
-            Work p = pollInbox();
+            Work p = look();
             if (p != null) {
                 return p;
             }
-            if (engine.hasGlobalWork() && itemsSince(sharedAt) >= SHARE_HOLD) {
-                Work g = engine.pollGlobal();
-                if (g != null) {
-                    if (++globalTaken < GLOBAL_TURN && engine.hasGlobalWork()) {
-                        localRuns--; // the next item is another look
-                    } else {
-                        globalTaken = 0;
-                    }
-                    return g;
-                }
-            }
-            globalTaken = 0;
-            wk = unstarve(s, wk);
+            s = stack;
+            wk = starvation.next(s, wk);
         }
         Work rest = wk.next;
         wk.next = null;
@@ -579,31 +559,40 @@ public final class Worker extends CacheLinePadding {
         return wk;
     }
 
+    /** With the local stack empty: the inbox, else the global queue; the global queue first at a look. */
+    private Work nextElsewhere() {
+        // an inbox that never empties takes its turns with the global queue too, counted as items here
+        Work p = (pinned != null || inbox != null) && (++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0
+                ? engine.pollGlobal() : null;
+        p = p != null ? p : pollInbox();
+        return p != null ? p : engine.pollGlobal();
+    }
+
     /**
-     * At a look, the item to run instead of {@code top}: the item under it when that same item has been under
-     * the top for {@link #STARVING_LOOKS} looks in a row, else {@code top}. Two fibers that wake each other
-     * are always the newest item, so an item beneath them would never run; this runs it within
-     * {@code STARVING_LOOKS + 1} intervals, and the next one beneath after as many again. Elsewhere the item
-     * under the top changes within an interval (fork/join trees), or changes order only rarely. Owner only.
+     * The periodic look beyond a non-empty stack: an inbox or global item to run first, or null. Looks
+     * alternate between the inbox first and the global queue first (a turn of global items goes on first).
      */
-    private Work unstarve(LocalStack s, Work top) {
-        Work second = top.next;
-        if (second == null || second != beneath) {
-            beneath = second;
-            beneathLooks = 0;
-            return top;
+    private Work look() {
+        lookPostponed = false;
+        renewStack(stack);
+        boolean globalFirst = globalTaken > 0 || (lookedGlobalFirst = !lookedGlobalFirst);
+        Work p = globalFirst ? null : pollInbox();
+        if (p != null) {
+            return p;
         }
-        if (++beneathLooks < STARVING_LOOKS) {
-            return top;
+        if (engine.hasGlobalWork() && itemsSince(sharedAt) >= SHARE_HOLD) {
+            Work g = engine.pollGlobal();
+            if (g != null) {
+                if (++globalTaken < GLOBAL_TURN && engine.hasGlobalWork()) {
+                    localRuns--; // the next item is another look
+                } else {
+                    globalTaken = 0;
+                }
+                return g;
+            }
         }
-        beneath = null;
-        top.next = second.next;
-        second.next = top;
-        s.top = second;
-        if (s.bottom == second) {
-            s.bottom = top;
-        }
-        return second;
+        globalTaken = 0;
+        return globalFirst ? pollInbox() : null;
     }
 
     private LocalStack renewStack(LocalStack old) {
