@@ -561,11 +561,17 @@ public final class Worker extends CacheLinePadding {
 
     /** With the local stack empty: the inbox, else the global queue; the global queue first at a look. */
     private Work nextElsewhere() {
+        if (pinned == null && inbox == null) {
+            return engine.pollGlobal();
+        }
         // an inbox that never empties takes its turns with the global queue too, counted as items here
-        Work p = (pinned != null || inbox != null) && (++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0
-                ? engine.pollGlobal() : null;
-        p = p != null ? p : pollInbox();
-        return p != null ? p : engine.pollGlobal();
+        if ((++localRuns & (GLOBAL_CHECK_INTERVAL - 1)) == 0) {
+            Work g = engine.pollGlobal();
+            if (g != null) {
+                return g;
+            }
+        }
+        return pollInbox(); // not null: only this owner takes from the inbox
     }
 
     /**
