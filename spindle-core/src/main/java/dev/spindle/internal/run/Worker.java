@@ -124,8 +124,12 @@ public final class Worker extends CacheLinePadding {
     static final int DEEP_SHARE = 64;
     /** An inbox chain longer than this runs oldest first, a shorter one newest first ({@link #pollInbox}). */
     static final int INBOX_BACKLOG = 16;
-    /** A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items. */
-    static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 61);
+    /**
+     * A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items (about a
+     * millisecond of short items). Readiness goes first to a worker that runs dry and selects; a busy look
+     * more often than this gave the echo servers a longer tail (docs/benchmark-notebook.md).
+     */
+    static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 1023);
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
