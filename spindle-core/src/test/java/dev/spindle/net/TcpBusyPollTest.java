@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -41,18 +42,25 @@ class TcpBusyPollTest {
                         .ensure(Job.run(() -> NetFixture.close(srv)));
             }));
             CompletableFuture<Long> busy = s.submit(spin(done, spins));
-            while (!reading.get()) {
-                Thread.onSpinWait();
-            }
+            awaitTrue(reading::get, "the reader to start");
             // The one worker ran the reader's attempt (nothing there yet) before any later spin: it waits.
             long seen = spins.get();
-            while (spins.get() < seen + 2) {
-                Thread.onSpinWait();
-            }
+            awaitTrue(() -> spins.get() >= seen + 2, "two more spins");
             client.write(ByteBuffer.wrap("hello".getBytes(StandardCharsets.US_ASCII)));
 
             assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo(5);
             assertThat(busy.get(30, TimeUnit.SECONDS)).as("spins until the read completed").isLessThan(MAX_SPINS);
+        }
+    }
+
+    /** Spins until {@code condition} holds, failing after 30 s (a spin ignores the timeout's interrupt). */
+    private static void awaitTrue(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.onSpinWait();
         }
     }
 
