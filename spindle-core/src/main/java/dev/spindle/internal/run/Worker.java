@@ -147,7 +147,7 @@ public final class Worker extends CacheLinePadding {
     private int localRuns;
     /** An automatic yield has put off the next look at the global queue ({@link #bounce}). Owner: plain rw. */
     private boolean lookPostponed;
-    /** The last look ({@link #nextWork}) tried the global queue before the inbox. Owner: plain rw. */
+    /** The last look ({@link #look}) tried the global queue before the inbox. Owner: plain rw. */
     private boolean lookedGlobalFirst;
     /** Items taken from the global queue in the current turn ({@link #GLOBAL_TURN}). Owner: plain rw. */
     private int globalTaken;

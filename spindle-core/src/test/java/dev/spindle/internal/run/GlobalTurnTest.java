@@ -78,6 +78,13 @@ class GlobalTurnTest {
         });
     }
 
+    /** Queues {@code n} global items, each of which queues another when {@code refill}. */
+    private static void queueGlobal(Engine engine, Trace trace, int n, boolean refill) {
+        for (int i = 0; i < n; i++) {
+            engine.pushGlobal(new Global(trace, refill));
+        }
+    }
+
     @Timeout(30)
     @Test
     void aBacklogDrainsInTurnsOfGlobalTurnItemsAtEveryLook() {
@@ -85,9 +92,7 @@ class GlobalTurnTest {
         Worker w = engine.soleWorker();
         Trace trace = new Trace(1_000);
         int backlog = 3 * Worker.GLOBAL_TURN + 4;
-        for (int i = 0; i < backlog; i++) {
-            engine.pushGlobal(new Global(trace, false));
-        }
+        queueGlobal(engine, trace, backlog, false);
         w.push(new Chained(trace, false));
 
         w.runUntil(() -> !w.hasLocalWork() && !engine.hasGlobalWork());
@@ -105,9 +110,7 @@ class GlobalTurnTest {
         Engine engine = engine();
         Worker w = engine.soleWorker();
         Trace trace = new Trace(10 * LOCAL_PER_LOOK);
-        for (int i = 0; i < 2 * Worker.GLOBAL_TURN; i++) { // each queues its successor: never fewer than this
-            engine.pushGlobal(new Global(trace, true));
-        }
+        queueGlobal(engine, trace, 2 * Worker.GLOBAL_TURN, true); // each queues its successor: never fewer
         w.push(new Chained(trace, false));
 
         w.runUntil(() -> !w.hasLocalWork());
@@ -138,9 +141,7 @@ class GlobalTurnTest {
         Engine engine = engine();
         Worker w = engine.soleWorker();
         Trace trace = new Trace(8 * LOCAL_PER_LOOK);
-        for (int i = 0; i < 2 * Worker.GLOBAL_TURN; i++) {
-            engine.pushGlobal(new Global(trace, true));
-        }
+        queueGlobal(engine, trace, 2 * Worker.GLOBAL_TURN, true);
         w.pushInbox(new Chained(trace, true));
         w.push(new Chained(trace, false));
 
