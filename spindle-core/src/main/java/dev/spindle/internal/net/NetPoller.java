@@ -24,10 +24,10 @@ import java.util.function.Consumer;
  * Implementation overview
  * =======================
  * Who selects
- *   At most one thread selects at a time: the one that CASes owner from null. An idle worker blocks in
- *   select() (there is no timeout to compute: timers fire on the engine's timer thread, which wakes a
- *   worker through the ordinary signal, and the signal wakes the select); a busy worker that finds the
- *   poller taken skips its look, since the blocked worker sees the readiness anyway.
+ *   At most one thread selects at a time: the one that CASes owner from null, after reading it null. An
+ *   idle worker blocks in select() (there is no timeout to compute: timers fire on the engine's timer
+ *   thread, which wakes a worker through the ordinary signal, and the signal wakes the select); a busy
+ *   worker that finds the poller taken skips its look, since the blocked worker sees the readiness anyway.
  * Where ready waiters go (FIFO)
  *   The waiters one select made ready are chained in the order found and go, as one chain, under the
  *   selecting worker's stack (Worker.pushOldest): a connection ready early is never starved by connections
@@ -111,7 +111,7 @@ public final class NetPoller implements Poller {
 
     @Override
     public boolean pollNow(Worker w) {
-        if (closed || !OWNER.compareAndSet(this, null, w)) {
+        if (!acquire(w)) {
             return false;
         }
         boolean found;
@@ -130,7 +130,7 @@ public final class NetPoller implements Poller {
 
     @Override
     public boolean pollBlocking(Worker w) {
-        if (closed || !OWNER.compareAndSet(this, null, w)) {
+        if (!acquire(w)) {
             return false;
         }
         boolean polled = true;
@@ -154,6 +154,15 @@ public final class NetPoller implements Poller {
             LockSupport.parkNanos(this, DEFERRED_PARK_NANOS); // a signal unparks it sooner
         }
         return polled;
+    }
+
+    /**
+     * Takes the selector for {@code w}; false when closed or another worker holds it. The plain read of
+     * {@link #owner} before the CAS keeps the line shared while a worker selects: the busy workers that
+     * would lose the CAS anyway do not take it exclusive (test before CAS).
+     */
+    private boolean acquire(Worker w) {
+        return !closed && owner == null && OWNER.compareAndSet(this, null, w);
     }
 
     @Override
