@@ -7,6 +7,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /** Helpers of the socket tests: loopback addresses, schedulers, and reading exact byte counts. */
@@ -76,5 +79,28 @@ final class NetFixture {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Spins on the test thread until {@code condition} holds, failing after 30 s. */
+    static void awaitTrue(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * A fiber that keeps its worker busy: it yields until {@code done} holds or it has yielded {@code max}
+     * times, counting in {@code spins}, and gives the count. It never reaches an idle worker's blocking
+     * select, so what it waits for can only come through the busy worker's looks at the poller.
+     */
+    static Job<Long> spin(BooleanSupplier done, AtomicLong spins, long max) {
+        return Job.yieldNow().flatMap(v -> {
+            long n = spins.incrementAndGet();
+            return done.getAsBoolean() || n >= max ? Job.result(n) : spin(done, spins, max);
+        });
     }
 }

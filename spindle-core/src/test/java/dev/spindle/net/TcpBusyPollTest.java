@@ -1,5 +1,6 @@
 package dev.spindle.net;
 
+import static dev.spindle.net.NetFixture.awaitTrue;
 import static dev.spindle.net.NetFixture.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -41,7 +41,7 @@ class TcpBusyPollTest {
                         .ensure(Job.run(() -> done.set(true)))
                         .ensure(Job.run(() -> NetFixture.close(srv)));
             }));
-            CompletableFuture<Long> busy = s.submit(spin(done, spins));
+            CompletableFuture<Long> busy = s.submit(NetFixture.spin(done::get, spins, MAX_SPINS));
             awaitTrue(reading::get, "the reader to start");
             // The one worker ran the reader's attempt (nothing there yet) before any later spin: it waits.
             long seen = spins.get();
@@ -51,24 +51,5 @@ class TcpBusyPollTest {
             assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo(5);
             assertThat(busy.get(30, TimeUnit.SECONDS)).as("spins until the read completed").isLessThan(MAX_SPINS);
         }
-    }
-
-    /** Spins until {@code condition} holds, failing after 30 s (a spin ignores the timeout's interrupt). */
-    private static void awaitTrue(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    /** Yields until {@code done} or {@link #MAX_SPINS}, counting in {@code spins}; gives the count. */
-    private static Job<Long> spin(AtomicBoolean done, AtomicLong spins) {
-        return Job.yieldNow().flatMap(v -> {
-            long n = spins.incrementAndGet();
-            return done.get() || n >= MAX_SPINS ? Job.result(n) : spin(done, spins);
-        });
     }
 }

@@ -28,10 +28,14 @@ import java.util.function.Consumer;
  *   idle worker blocks in select() (there is no timeout to compute: timers fire on the engine's timer
  *   thread, which wakes a worker through the ordinary signal, and the signal wakes the select); a busy
  *   worker that finds the poller taken skips its look, since the blocked worker sees the readiness anyway.
- * Where ready waiters go (FIFO)
- *   The waiters one select made ready are chained in the order found and go, as one chain, under the
- *   selecting worker's stack (Worker.pushOldest): a connection ready early is never starved by connections
- *   that keep becoming ready after it.
+ * Where ready waiters go (FIFO, any worker)
+ *   The waiters one select made ready are chained in the order found and go, as one chain, to the end of
+ *   the engine's global queue: a connection ready early is never starved by connections that keep becoming
+ *   ready after it, and every worker takes from the one queue, oldest first: a burst does not wait for the
+ *   one worker that found it (which the OS may have descheduled) while another serves newer readiness
+ *   (docs/benchmark-notebook.md, "readiness through the global queue"). A blocking select's worker
+ *   takes the chain itself next, so that append wakes no one (taking the first item wakes another worker
+ *   when more is left); a busy look's append wakes an idle worker.
  * Waking a blocked select (no lost wake-ups)
  *   poller: owner = w (CAS); blocking = true; re-check w.isParked(); select
  *   signal: state PARKED -> SIGNALLED (CAS); read owner and blocking; wakeup()
@@ -122,7 +126,7 @@ public final class NetPoller implements Poller {
             // closed with its engine: nothing more will be ready
         } finally {
             busyPoll = false;
-            found = flushTo(w); // before the release: the next owner's select fills the chain again
+            found = flush(true); // before the release: the next owner's select fills the chain again
             owner = null;
         }
         return found;
@@ -147,7 +151,7 @@ public final class NetPoller implements Poller {
             wakePending = false;
             onlyInFlight = deferred > 0 && readyHead == null;
             deferred = 0;
-            flushTo(w); // before the release: the next owner's select fills the chain again
+            flush(false); // before the release: the next owner's select fills the chain again
             owner = null;
         }
         if (onlyInFlight && polled) {
@@ -222,10 +226,10 @@ public final class NetPoller implements Poller {
     }
 
     /**
-     * Hands the chain of the select just done to {@code w}; true when there was one. Called by the worker
-     * that selected, after the select and before it lets go of the selector.
+     * Appends the chain of the select just done to the engine's global queue; true when there was one.
+     * Called by the worker that selected, after the select and before it lets go of the selector.
      */
-    private boolean flushTo(Worker w) {
+    private boolean flush(boolean fromBusyLook) {
         Work first = readyHead;
         if (first == null) {
             return false;
@@ -233,7 +237,11 @@ public final class NetPoller implements Poller {
         Work last = readyTail;
         readyHead = null;
         readyTail = null;
-        w.pushOldest(first, last);
+        if (fromBusyLook) {
+            engine.pushGlobalChain(first, last); // wakes an idle worker: the looking one goes back to its stack
+        } else {
+            engine.appendGlobalChain(first, last); // the selecting worker takes it next, waking others for more
+        }
         return true;
     }
 

@@ -236,6 +236,12 @@ public final class Engine extends EngineHotFieldsPadded {
 
     /** Appends the chain {@code first..last} (linked through next) to the global queue and wakes a worker. */
     public void pushGlobalChain(Work first, Work last) {
+        appendGlobalChain(first, last);
+        signalWork();
+    }
+
+    /** Appends the chain {@code first..last} to the global queue without waking anyone. */
+    public void appendGlobalChain(Work first, Work last) {
         last.next = null;
         lock();
         if (tail == null) {
@@ -245,7 +251,6 @@ public final class Engine extends EngineHotFieldsPadded {
         }
         tail = last;
         unlock();
-        signalWork();
     }
 
     /** Whether the global queue holds work (volatile read; part of the idle protocol). */

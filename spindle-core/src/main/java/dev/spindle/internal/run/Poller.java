@@ -13,8 +13,8 @@ package dev.spindle.internal.run;
  *   idle:    after announcing PARKED and re-checking, pollBlocking(w) instead of parking: blocks until
  *            readiness, a wakeUp(w) or a signal; false when another worker already polls (then w parks)
  *   wake-up: whenever w is signalled or unparked, wakeUp(w), which interrupts w's blocking poll if any
- * Readiness found by a poll goes under the polling worker's own stack ({@code Worker.pushOldest}), in the
- * order the poll found it: first ready, first run, and never ahead of readiness an earlier poll found.
+ * Readiness found by a poll goes to the end of the engine's global queue, in the order the poll found it:
+ * first ready, first run by whichever worker is free, and never ahead of readiness an earlier poll found.
  * </pre>
  */
 public interface Poller {

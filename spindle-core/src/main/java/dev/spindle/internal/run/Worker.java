@@ -159,8 +159,6 @@ public final class Worker extends CacheLinePadding {
     private long helped;
     /** Items left before the next non-blocking look at the engine's poller. Owner: plain rw. */
     private int pollCountdown = POLL_INTERVAL;
-    /** The last item of the newest chain a poll gave this worker ({@link #pushOldest}), or null. Owner: plain rw. */
-    private Work polledLast;
     /** Fibers started on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
     private long fibersStarted;
     /** Fibers finished on this worker. Owner: release writes; {@link Engine#liveFibers()}: acquire reads. */
@@ -237,23 +235,6 @@ public final class Worker extends CacheLinePadding {
             s.bottom = wk;
         }
         s.top = wk;
-    }
-
-    /**
-     * Appends the chain {@code first..last} (linked through {@code Work.next}) under everything on this
-     * worker's stack: it runs after the work queued here, first item first. For readiness found by a poll,
-     * which must not overtake, nor be overtaken by, readiness found by the next poll. Owner only.
-     */
-    public void pushOldest(Work first, Work last) {
-        LocalStack s = stack;
-        polledLast = last;
-        last.next = null;
-        if (s.bottom == null) {
-            s.top = first;
-        } else {
-            s.bottom.next = first;
-        }
-        s.bottom = last;
     }
 
     /**
@@ -435,16 +416,11 @@ public final class Worker extends CacheLinePadding {
         engine.terminateIfQuiescent(this);
     }
 
-    /**
-     * The busy poll (see {@link Poller}): a non-blocking look, when the engine has a poller, unless the last
-     * chain a poll gave this worker still lies at the bottom of its stack. The selector is level-triggered,
-     * so until that chain has run a look would report its sockets again, each for nothing; what it would
-     * find goes under the chain anyway, and an idle worker's blocking poll still sees it at once.
-     */
+    /** The busy poll (see {@link Poller}): a non-blocking look, when the engine has a poller. */
     private void pollNetwork() {
         pollCountdown = POLL_INTERVAL;
         Poller p = engine.poller();
-        if (p != null && (polledLast == null || stack.bottom != polledLast)) {
+        if (p != null) {
             p.pollNow(this);
         }
     }
@@ -719,8 +695,6 @@ public final class Worker extends CacheLinePadding {
             parks++;
             if (p == null || !p.pollBlocking(this)) {
                 LockSupport.park(this);
-            } else if (hasLocalWork()) {
-                break; // readiness was pushed to our own stack
             }
         }
         if (STATE.compareAndSet(this, PARKED, ACTIVE)) {
