@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
+import dev.spindle.internal.run.Worker;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
@@ -29,9 +30,9 @@ class TcpReadinessOrderTest {
     private static final long MAX_SPINS = 50_000_000;
     /**
      * Spins that include a busy worker's look at the poller: each spin runs at least one item, and a busy
-     * worker looks once per {@code spindle.net.pollInterval} items (1,023 by default).
+     * worker looks once per {@link Worker#POLL_INTERVAL} items.
      */
-    private static final long LOOK_APART_SPINS = 3L * Integer.getInteger("spindle.net.pollInterval", 1023);
+    private static final long LOOK_APART_SPINS = 3L * Worker.POLL_INTERVAL;
 
     @Timeout(60)
     @Test

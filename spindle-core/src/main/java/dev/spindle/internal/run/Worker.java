@@ -129,7 +129,7 @@ public final class Worker extends CacheLinePadding {
      * millisecond of short items). Readiness goes first to a worker that runs dry and selects; a busy look
      * more often than this gave the echo servers a longer tail (docs/benchmark-notebook.md).
      */
-    static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 1023);
+    public static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 1023);
 
     static final int ACTIVE = 0;
     static final int PARKED = 1;
