@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import jdk.jfr.consumer.RecordedEvent;
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A JFR recording stream sees the scheduler's events with their fields: start and close, a worker's
  * starvation (a job that sleeps in {@code Thread.sleep} until the event has been seen), an uncaught
- * failure of a named fire-and-forget fiber, the periodic statistics, and a fiber blocked for a second.
+ * failure of a named fire-and-forget fiber, the periodic statistics, and a fiber blocked for a second; and
+ * the timer-lateness probe's report, which the watchdog thread gives (with the warning logged beside it), not
+ * the worker that runs the probe: logging formats and writes, and may block, which a worker must not do.
  */
 @Timeout(120)
 class JfrEventsTest {
@@ -99,6 +102,45 @@ class JfrEventsTest {
 
             s.shutdownNow();
             await("dev.spindle.SchedulerClose", e -> of(e, name));
+        }
+    }
+
+    @Test
+    void theLatenessProbeIsReportedByTheWatchdogThreadNotByAWorker() throws Exception {
+        try (RecordingStream rs = new RecordingStream()) {
+            rs.enable("dev.spindle.WorkerStarvation");
+            rs.enable("dev.spindle.TimerLateness");
+            rs.onEvent(events::add);
+            rs.startAsync();
+
+            String name = "jfr-probe-test";
+            Scheduler s = Scheduler.builder().workers(2).name(name)
+                    .starvationThreshold(Duration.ofMillis(50)).build();
+            CountDownLatch release = new CountDownLatch(1);
+            try {
+                for (int i = 0; i < 2; i++) {
+                    s.submit(Job.run(() -> awaitQuietly(release)).named("holder-" + i));
+                }
+                // Both workers held: once the watchdog has seen each stuck past the threshold, a probe is out;
+                // holding them 200 ms longer makes its wait pass the threshold too.
+                await("dev.spindle.WorkerStarvation", e -> of(e, name) && e.getString("fiberName").equals("holder-0"));
+                await("dev.spindle.WorkerStarvation", e -> of(e, name) && e.getString("fiberName").equals("holder-1"));
+                Thread.sleep(200);
+                release.countDown();
+                RecordedEvent late = await("dev.spindle.TimerLateness", e -> of(e, name));
+                assertThat(late.getThread().getJavaName()).isEqualTo(name + "-watchdog");
+            } finally {
+                release.countDown();
+                s.close();
+            }
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -26,9 +26,12 @@ import java.util.concurrent.locks.LockSupport;
  *   threshold/2, samples the workers ({@link Watchdog}) and, on a threaded engine with a worker busy, sends
  *   a probe: a work item stamped with the time, pushed on the global queue, where fired timers go too. The
  *   delay until a worker runs it is the lateness a timer falling due now would see (Cats Effect's
- *   starvation checker sleeps and measures its own lateness the same way). One probe is out at a time; a
- *   lateness past the threshold is warned once per episode (until a probe comes back in time) and is a
- *   JFR event each time. No probe is sent while every worker is parked, so an idle scheduler stays idle.
+ *   starvation checker sleeps and measures its own lateness the same way). The worker only records the
+ *   lateness; the watchdog thread reports it at its next wake-up, so no logging (formatting, console
+ *   output that may block) runs on a worker. One probe is out at a time, from its sending until the
+ *   watchdog has read its lateness; a lateness past the threshold is warned once per episode (until a
+ *   probe comes back in time) and is a JFR event each time. No probe is sent while every worker is
+ *   parked, so an idle scheduler stays idle.
  * Statistics: every live Diagnostics is in {@link #LIVE}, which the periodic JFR events read: the
  *   statistics of each scheduler, and (FiberBlocked, off by default) a dump of each, compared with the
  *   previous one to find fibers waiting on the same thing for BLOCKED_NANOS ({@link BlockedTracker}).
@@ -48,6 +51,8 @@ public final class Diagnostics implements EngineHooks {
 
     /** A fiber waiting this long on one thing is a FiberBlocked event (when that event is enabled). */
     static final long BLOCKED_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** {@link #returnedLateness} when no probe has come back unread. */
+    private static final long NO_LATENESS = -1;
 
     static {
         Jfr.watchRecorder(() -> {
@@ -62,10 +67,15 @@ public final class Diagnostics implements EngineHooks {
     private final Thread thread;
     private final Object mbean;
     private volatile boolean stopped;
-    /** A probe is on its way (written by the watchdog thread, cleared by the worker that runs it). */
-    private volatile boolean probeOut;
-    /** A lateness warning was given and no probe has come back in time since. Probe runs only. */
-    private volatile boolean latenessWarned;
+    /** A probe is out and its lateness not yet read. Watchdog thread only. */
+    private boolean probeOut;
+    /** A lateness warning was given and no probe has come back in time since. Watchdog thread only. */
+    private boolean latenessWarned;
+    /**
+     * The lateness of the probe that came back, or {@link #NO_LATENESS}: written by the worker that runs the
+     * probe, read and reset by the watchdog thread (one probe is out at a time, so one writer at a time).
+     */
+    private volatile long returnedLateness = NO_LATENESS;
     /** Long waits, for the FiberBlocked event. */
     private final BlockedTracker blocked = new BlockedTracker(BLOCKED_NANOS);
 
@@ -126,6 +136,12 @@ public final class Diagnostics implements EngineHooks {
             if (stopped) {
                 return;
             }
+            long lateness = returnedLateness;
+            if (lateness != NO_LATENESS) {
+                returnedLateness = NO_LATENESS;
+                probeOut = false;
+                probeReturned(lateness);
+            }
             watchdog.sample(System.nanoTime());
             if (!probeOut && !engine.isSingleThreaded() && engine.hasBusyWorker()) {
                 probeOut = true;
@@ -135,7 +151,6 @@ public final class Diagnostics implements EngineHooks {
     }
 
     private void probeReturned(long lateness) {
-        probeOut = false;
         if (lateness <= watchdog.thresholdNanos()) {
             latenessWarned = false;
             return;
@@ -177,12 +192,12 @@ public final class Diagnostics implements EngineHooks {
 
         @Override
         public void doWork(Worker w) {
-            probeReturned(System.nanoTime() - sent);
+            returnedLateness = Math.max(0, System.nanoTime() - sent);
         }
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            probeOut = false;
+            returnedLateness = 0;
         }
     }
 }
