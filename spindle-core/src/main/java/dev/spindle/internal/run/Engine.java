@@ -290,8 +290,8 @@ public final class Engine extends EngineHotFieldsPadded {
     static final int WASTED_WAKE_ITEMS = 3;
     /** The share gap after a first wasted wake-up ({@link #adaptShareGap}). */
     static final int MIN_SHARE_GAP = 64;
-    /** The largest share gap, in items: some hundreds of microseconds. */
-    static final int MAX_SHARE_GAP = 1 << 12;
+    /** The largest share gap, in items: a few milliseconds of short items. */
+    static final int MAX_SHARE_GAP = 1 << 16;
 
     int idleCount() {
         return idleCount;
