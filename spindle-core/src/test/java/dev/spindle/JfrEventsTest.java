@@ -119,7 +119,7 @@ class JfrEventsTest {
             CountDownLatch release = new CountDownLatch(1);
             try {
                 for (int i = 0; i < 2; i++) {
-                    s.submit(Job.run(() -> awaitQuietly(release)).named("holder-" + i));
+                    s.submit(Job.run(() -> Await.latch(release, "the test's release")).named("holder-" + i));
                 }
                 // Both workers held: once the watchdog has seen each stuck past the threshold, a probe is out;
                 // holding them 200 ms longer makes its wait pass the threshold too.
@@ -133,14 +133,6 @@ class JfrEventsTest {
                 release.countDown();
                 s.close();
             }
-        }
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }
