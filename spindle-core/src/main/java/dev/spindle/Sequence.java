@@ -2,6 +2,7 @@ package dev.spindle;
 
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.DroppedValues;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.util.function.Function;
@@ -87,6 +88,7 @@ final class Sequence {
         @Override
         public void doCont(Worker w, A a) {
             if (failedCancelled(w, k)) {
+                DroppedValues.release(a); // a socket a wait committed to, which nobody else holds
                 return;
             }
             if (w.outOfFuel()) {
@@ -99,7 +101,9 @@ final class Sequence {
 
         /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
         static <A, B> void step(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
-            if (!failedCancelled(w, k)) {
+            if (failedCancelled(w, k)) {
+                DroppedValues.release(a);
+            } else {
                 applyAndRun(w, f, a, k);
             }
         }

@@ -197,6 +197,30 @@ class SemanticsTest {
         });
     }
 
+    /**
+     * A take that commits as its fiber's cancellation arrives (the wrap requests it, so the window is hit
+     * every time): the wrap ran and the message left the channel, the step after it did not run, and the
+     * fiber ends cancelled.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancellation_aValueCommittedAsTheCancellationArrivesIsDroppedByTheNextStep(SchedulerKind kind) {
+        kind.use(sch -> {
+            Channel<Integer> ch = new Channel<>("committed");
+            List<Integer> wrapped = new CopyOnWriteArrayList<>();
+            Job<Void> taker = Job.self().flatMap(self -> ch.take().wrap(v -> {
+                self.toCompletableFuture().cancel(false);
+                wrapped.add(v);
+                return v;
+            }).flatMap(v -> Job.run(() -> started.set(true))));
+            Outcome<Void> o = sch.run(taker.start().flatMap(f -> ch.give(7).then(f.outcome())));
+            assertThat(o).isEqualTo(Outcome.cancelled());
+            assertThat(wrapped).as("the wrap of the committed take").containsExactly(7);
+            assertThat(started).as("the step after the take").isFalse();
+            assertThat(ch.waitingGivers() + ch.waitingTakers()).isZero();
+        });
+    }
+
     @Test
     void cancellation_cancellingAChildNeverCancelsItsParent() {
         Job<String> parent = TestJobs.signalThenForever(started).start()

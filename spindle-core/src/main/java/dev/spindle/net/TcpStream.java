@@ -5,6 +5,7 @@ import dev.spindle.Job;
 import dev.spindle.internal.net.IoAlts;
 import dev.spindle.internal.net.IoOp;
 import dev.spindle.internal.net.Port;
+import dev.spindle.internal.run.DroppedValues;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.net.SocketOption;
@@ -30,6 +31,11 @@ import java.util.Objects;
  * ({@link dev.spindle.Direct}): it suspends the calling fiber, never its worker thread.
  */
 public final class TcpStream implements AutoCloseable {
+    static {
+        // a stream a committed accept or connect handed to a bind step whose fiber was cancelled meanwhile
+        DroppedValues.register(TcpStream.class, s -> ((TcpStream) s).closeQuietly());
+    }
+
     private final SocketChannel channel;
     private final Port port;
     /** Guards reads and {@link #unread}: bytes given back by a read that lost its commit come first. */
@@ -291,6 +297,15 @@ public final class TcpStream implements AutoCloseable {
     @Override
     public void close() throws IOException {
         port.close();
+    }
+
+    /** {@link #close}, for a stream nobody holds: a failure to close leaves nothing else to do. */
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (IOException ignored) {
+            // the socket is unusable either way, and no caller is left to tell
+        }
     }
 
     SocketChannel channel() {

@@ -2,6 +2,7 @@ package dev.spindle.test.net;
 
 import dev.spindle.Alt;
 import dev.spindle.Job;
+import dev.spindle.internal.run.DroppedValues;
 import dev.spindle.net.TcpListener;
 import dev.spindle.net.TcpStream;
 import java.net.InetAddress;
@@ -49,6 +50,11 @@ final class SystemNetwork implements Network {
 
     /** A real stream as a {@link Connection}. */
     private record Stream(TcpStream s) implements Connection {
+        static {
+            // dropped by a bind step cancelled after its accept or connect committed: close the socket
+            DroppedValues.register(Stream.class, v -> DroppedValues.release(((Stream) v).s()));
+        }
+
         @Override
         public Alt<Integer> read(ByteBuffer dst) {
             return s.read(dst);

@@ -3,6 +3,7 @@ package dev.spindle.test.net;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spindle.Alt;
 import dev.spindle.Job;
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
@@ -36,6 +37,28 @@ class SimNetworkTest {
         try (Scheduler s = Scheduler.create(2)) {
             assertThat(s.run(threePings(Network.system(), Network.system(), "127.0.0.1")))
                     .containsExactly(Optional.of("pong"), Optional.of("pong"), Optional.of("pong"));
+        }
+    }
+
+    /**
+     * A system connection accepted by a fiber cancelled between the accept's commit (its wrap requests the
+     * cancellation) and the next step is closed: the client reads end of stream instead of waiting forever.
+     */
+    @Test
+    void aSystemConnectionDroppedByACancelledStepIsClosed() {
+        Network net = Network.system();
+        try (Scheduler s = Scheduler.create(2)) {
+            int clientRead = s.run(net.listen(0).flatMap(l -> Job.self().flatMap(self -> l.accept().wrap(c -> {
+                self.toCompletableFuture().cancel(false);
+                return c;
+            }).flatMap(c -> Job.<Void>unit())).start().flatMap(acceptor ->
+                    net.connect("127.0.0.1", l.port()).flatMap(c -> acceptor.outcome().flatMap(o -> {
+                        assertThat(o).isInstanceOf(Outcome.Cancelled.class);
+                        return Alt.choose(c.read(ByteBuffer.allocate(8)),
+                                Alt.after(Duration.ofSeconds(10)).wrap(v -> -2));
+                    }).ensure(c.close())))
+                    .ensure(l.close())));
+            assertThat(clientRead).as("end of stream").isEqualTo(-1);
         }
     }
 

@@ -1,0 +1,82 @@
+package dev.spindle.net;
+
+import static dev.spindle.net.NetFixture.close;
+import static dev.spindle.net.NetFixture.loopback;
+import static dev.spindle.net.NetFixture.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spindle.Alt;
+import dev.spindle.Fiber;
+import dev.spindle.Job;
+import dev.spindle.Outcome;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A connection that an accept or a connect committed to, in a fiber cancelled before the next step runs,
+ * is closed rather than leaked: the step ends cancelled without calling its function, and nobody else
+ * holds the stream. The cancellation is requested from the alternative's {@code wrap}, which runs as the
+ * wait commits, so the window between commit and step is hit every time.
+ */
+class TcpCancelAfterCommitTest {
+    /** Longest wait for the peer to see end of stream; a leaked stream never sends it. */
+    private static final Duration EOF_WITHIN = Duration.ofSeconds(10);
+    /** What {@link #readOrTimeout} gives when the peer sent nothing and did not close in time. */
+    private static final int TIMED_OUT = -2;
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void anAcceptedConnectionDroppedByACancelledStepIsClosed(int workers) throws Exception {
+        try (TcpListener l = TcpListener.bind(loopback())) {
+            AtomicBoolean stepRan = new AtomicBoolean();
+            int peerRead = run(workers, cancelledAfterCommit(l.accept(), stepRan).flatMap(acceptor ->
+                    TcpStream.connect(l.localAddress()).flatMap(client ->
+                            expectCancelled(acceptor).then(readOrTimeout(client))
+                                    .ensure(Job.run(() -> close(client))))));
+            assertThat(stepRan).as("the step after the accept").isFalse();
+            assertThat(peerRead).as("the client's read: end of stream").isEqualTo(-1);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aConnectedStreamDroppedByACancelledStepIsClosed(int workers) throws Exception {
+        try (TcpListener l = TcpListener.bind(loopback())) {
+            SocketAddress address = l.localAddress();
+            AtomicBoolean stepRan = new AtomicBoolean();
+            int peerRead = run(workers, cancelledAfterCommit(TcpStream.connect(address), stepRan)
+                    .flatMap(connector -> expectCancelled(connector).then(l.accept()).flatMap(server ->
+                            readOrTimeout(server).ensure(Job.run(() -> close(server))))));
+            assertThat(stepRan).as("the step after the connect").isFalse();
+            assertThat(peerRead).as("the server side's read: end of stream").isEqualTo(-1);
+        }
+    }
+
+    /**
+     * Starts a fiber that waits for {@code stream}, whose wrap cancels that very fiber as the wait commits;
+     * the step after it records that it ran.
+     */
+    private static Job<Fiber<Void>> cancelledAfterCommit(Alt<TcpStream> stream, AtomicBoolean stepRan) {
+        Job<Void> waiter = Job.self().flatMap(self -> stream.wrap(s -> {
+            self.toCompletableFuture().cancel(false);
+            return s;
+        }).flatMap(s -> Job.run(() -> stepRan.set(true))));
+        return waiter.start();
+    }
+
+    private static Job<Void> expectCancelled(Fiber<Void> f) {
+        return f.outcome().map(o -> {
+            assertThat(o).isInstanceOf(Outcome.Cancelled.class);
+            return null;
+        });
+    }
+
+    /** One read: its count, -1 at end of stream, or {@link #TIMED_OUT}. */
+    private static Job<Integer> readOrTimeout(TcpStream s) {
+        return Alt.choose(s.read(ByteBuffer.allocate(8)), Alt.after(EOF_WITHIN).wrap(v -> TIMED_OUT));
+    }
+}
