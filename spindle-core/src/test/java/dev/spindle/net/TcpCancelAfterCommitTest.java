@@ -13,6 +13,7 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A connection that an accept or a connect committed to, in a fiber cancelled before the next step runs,
  * is closed rather than leaked: the step ends cancelled without calling its function, and nobody else
  * holds the stream. The cancellation is requested from the alternative's {@code wrap}, which runs as the
- * wait commits, so the window between commit and step is hit every time.
+ * wait commits, so the window between commit and step is hit every time. Likewise a connect cancelled
+ * between opening its socket and its first attempt closes that socket.
  */
 class TcpCancelAfterCommitTest {
     /** Longest wait for the peer to see end of stream; a leaked stream never sends it. */
@@ -53,6 +55,26 @@ class TcpCancelAfterCommitTest {
                             readOrTimeout(server).ensure(Job.run(() -> close(server))))));
             assertThat(stepRan).as("the step after the connect").isFalse();
             assertThat(peerRead).as("the server side's read: end of stream").isEqualTo(-1);
+        }
+    }
+
+    /**
+     * A connect whose fiber is cancelled before its first step: the guard opens the socket and starts the
+     * connection, then the operation sees the cancellation and must close that socket. The listener either
+     * never gets the connection or reads end of stream (or a reset) on it, never a connection left open.
+     */
+    @Test
+    void aConnectCancelledBeforeItsFirstAttemptClosesItsSocket() throws Exception {
+        int workers = 1; // with two, the connect may run on one while the zero timeout fires on the other
+        try (TcpListener l = TcpListener.bind(loopback())) {
+            // the zero timeout cancels the connecting fiber before its first step
+            Outcome<TcpStream> connect = run(workers,
+                    TcpStream.connect(l.localAddress()).timeout(Duration.ZERO).attempt());
+            assertThat(connect).isInstanceOf(Outcome.Failure.class);
+            int serverRead = run(workers, Alt.choose(l.accept(), Alt.after(Duration.ofMillis(500))
+                    .wrap(v -> (TcpStream) null)).flatMap(s -> s == null ? Job.result(-1)
+                    : readOrTimeout(s).recover(e -> -1).ensure(Job.run(() -> close(s)))));
+            assertThat(serverRead).as("what the listener's side of an abandoned connect reads").isEqualTo(-1);
         }
     }
 

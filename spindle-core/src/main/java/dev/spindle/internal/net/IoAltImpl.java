@@ -41,6 +41,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
     @SuppressWarnings("unchecked")
     public void doJob(Worker w, Cont<A> k) {
         if (k.fiber().cancelPending()) {
+            op.abandoned(); // a connect's socket, opened by the guard that made this op, would leak
             Trampoline.fail(w, k, CancelSignal.INSTANCE);
             return;
         }
@@ -62,7 +63,9 @@ final class IoAltImpl<A> extends AltImpl<A> {
             return;
         }
         Pick pk = Pick.begin(w, k, this); // a choose of one, without a second attempt
-        if (pk != null) {
+        if (pk == null) {
+            op.abandoned(); // cancelled meanwhile: k has been failed
+        } else {
             await(w, 0, k, pk);
         }
     }
@@ -99,6 +102,7 @@ final class IoAltImpl<A> extends AltImpl<A> {
         try {
             op.register(waiter, w);
         } catch (Throwable t) {
+            op.abandoned();
             pk.fail(w, t);
             return;
         }
