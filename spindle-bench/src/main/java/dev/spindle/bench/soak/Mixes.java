@@ -13,8 +13,9 @@ import java.util.Random;
 
 /**
  * The leaves of the soak's spawn trees: sleeps, computation, planned failures, channel and mailbox flows,
- * critical sections on the shared mutexes and wait-group fan-outs; the parts of flows, sections and
- * wait-group awaits each in combinator or in direct style. Every random choice is drawn while the job is
+ * critical sections on the shared mutexes, wait-group fan-outs and exchanges over loopback sockets
+ * ({@link TcpEchoes}); the parts of flows, sections and wait-group awaits each in combinator or in direct
+ * style. Every random choice is drawn while the job is
  * built, on the thread that builds the episode, so an episode depends on the seed and its index alone;
  * the jobs themselves only run what was drawn.
  *
@@ -30,26 +31,29 @@ final class Mixes {
 
     private final SoakState state;
     private final int earlyCancelPercent;
+    private final TcpEchoes echoes;
 
     /**
      * Leaves reporting to {@code state}; {@code earlyCancelPercent} of the wait-group fan-outs run their tasks
      * under {@link Job#all} with one that fails at once, so that the others are cancelled before their
-     * first step.
+     * first step; network leaves exchange messages with {@code echoes}.
      */
-    Mixes(SoakState state, int earlyCancelPercent) {
+    Mixes(SoakState state, int earlyCancelPercent, TcpEchoes echoes) {
         this.state = state;
         this.earlyCancelPercent = earlyCancelPercent;
+        this.echoes = echoes;
     }
 
     /** A random leaf named {@code name}. */
     Job<Void> leaf(Random r, String name) {
-        return switch (r.nextInt(9)) {
+        return switch (r.nextInt(10)) {
             case 0 -> Job.sleep(ms(r.nextInt(5)));
             case 1 -> compute(r);
             case 2 -> Job.sleep(ms(r.nextInt(3))).then(Job.failure(new PlannedFailure()));
             case 3, 4 -> channelFlow(r, name);
             case 5 -> mailboxFlow(r, name);
             case 6, 7 -> sections(r, name);
+            case 8 -> echoes.exchange(r, name);
             default -> waitGroupFanOut(r, name);
         };
     }

@@ -2,7 +2,9 @@ package dev.spindle.bench.soak;
 
 import dev.spindle.Direct;
 import dev.spindle.Scheduler;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Semaphore;
@@ -10,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The soak test ({@code bin/soak [minutes]}): a mixed workload of random spawn trees on a scheduler with
- * four workers, stopped every ten seconds for a {@link RestCheck}; prints one line per check and exits
- * non-zero, with the seed, at the first check that finds a violation.
+ * four workers (and an echo service for its network leaves on a scheduler of its own), stopped every ten
+ * seconds for a {@link RestCheck}; prints one line per check and exits non-zero, with the seed, at the
+ * first check that finds a violation.
  *
  * <p>Each interval the main thread builds episodes ({@link SpawnTrees#episode}) from one seeded
  * {@link Random}, so episode {@code i} is the same tree for the same seed; it submits them keeping at most
@@ -48,12 +51,18 @@ public final class SoakMain {
 
     static int run(SoakOptions o, PrintStream out) throws InterruptedException {
         SoakState state = new SoakState();
+        TcpEchoes echoes;
+        try {
+            echoes = new TcpEchoes(state);
+        } catch (IOException e) {
+            throw new UncheckedIOException("soak: cannot start the echo service on loopback", e);
+        }
         Scheduler scheduler = Scheduler.builder().name("soak").workers(o.workers())
                 .uncaughtHandler(e -> state.violations.checkFailure("a fiber nobody joins", e))
                 .build();
         EngineProbe probe = EngineProbe.of(scheduler);
         RestCheck rest = new RestCheck(scheduler, state, probe, o.quiesceLimit());
-        SpawnTrees trees = new SpawnTrees(state, new Mixes(state, o.earlyCancelPercent()));
+        SpawnTrees trees = new SpawnTrees(state, new Mixes(state, o.earlyCancelPercent(), echoes));
         Random random = new Random(o.seed());
         Semaphore running = new Semaphore(o.inFlight());
         out.printf("soak: seed %d, %d checks every %d s (%.1f min), %d workers, direct backend %s,"
@@ -76,7 +85,7 @@ public final class SoakMain {
                     running.release();
                 });
             }
-            String details = rest.check(running, o.inFlight());
+            String details = rest.check(running, o.inFlight()) + ", " + echoes.check(o.quiesceLimit());
             long episodes = state.episodes.sum();
             out.printf("soak: check %d/%d at %d s: %d episodes (+%d), %d cancels, %d sections, %d wait groups,"
                     + " %s: %s%n", check, o.checks(), TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start),
@@ -89,6 +98,7 @@ public final class SoakMain {
             }
         }
         scheduler.close();
+        echoes.close();
         out.printf("soak: passed %d checks, %d episodes, %d messages in %d s (seed %d)%n", o.checks(),
                 state.episodes.sum(), state.messages.sum(),
                 TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start), o.seed());

@@ -8,6 +8,7 @@ import dev.spindle.Mailbox;
 import dev.spindle.Scheduler;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
@@ -119,6 +120,23 @@ class SoakChecksTest {
 
             assertThat(state.violations.first()).containsExactly(
                     "Mutex \"soak-mutex-1\"[locked by unknown, waiters=0] at rest: locked=true, sections inside=0");
+        }
+    }
+
+    /** A connection to the echo service that nobody closes is found at rest, and so is a client stream. */
+    @Test
+    void echoCheckReportsAConnectionLeftOpen() throws Exception {
+        SoakState state = new SoakState();
+        try (TcpEchoes echoes = new TcpEchoes(state);
+                Socket left = new Socket()) {
+            left.connect(echoes.address());
+            left.getOutputStream().write(1);
+            assertThat(left.getInputStream().read()).as("the echo").isEqualTo(1);
+
+            echoes.check(Duration.ofMillis(100));
+
+            assertThat(state.violations.first()).containsExactly(
+                    "1 echo connections still served 100 ms after the workload stopped (a client stream left open)");
         }
     }
 
