@@ -66,7 +66,8 @@ public interface IoOp<A> {
 
     /**
      * Called once when the alternative was instantiated and lost (another alternative won, or the choose
-     * was cancelled): releases what only this instantiation held (a connect closes its socket).
+     * was cancelled), or was made and never waited (its fiber's cancellation came first, or registering
+     * for readiness failed): releases what only this instantiation held (a connect closes its socket).
      */
     default void abandoned() {
     }
