@@ -24,10 +24,13 @@ import dev.spindle.internal.select.PickListener;
  *   instantiate: an undoable op is attempted; a result commits the pick, or is undone when the pick was
  *                taken meanwhile. Otherwise a Waiter is registered for readiness, and a Withdraw listener
  *                deregisters it (and tells the op it was abandoned) when another alternative wins
- *   readiness:   the Waiter runs on a worker. Undoable: attempt; nothing yet: register again; a result:
- *                commit the pick or undo. Not undoable: commit first, then attempt, and hand over the
- *                result even when it is IoOp.NOT_READY (the network layer retries as a plain job)
+ *   readiness:   the Waiter runs on a worker. Undoable: hold the pick (Pick.hold), attempt; nothing yet:
+ *                release and register again; a result: commit the held pick. Not undoable: commit first,
+ *                then attempt, and hand over the result even when it is IoOp.NOT_READY (the network layer
+ *                retries as a plain job)
  * INV: an undoable op's result is either delivered by the one party that committed, or undone.
+ * INV: an attempt touches the chooser's state (a read's buffer) only while the chooser cannot run: in its
+ *      own plain run or instantiation, or from a Waiter that holds the pick.
  * </pre>
  */
 final class IoAltImpl<A> extends AltImpl<A> {
@@ -171,14 +174,20 @@ final class IoAltImpl<A> extends AltImpl<A> {
                 return; // another alternative won; its Withdraw listener has deregistered us
             }
             if (op.undoable()) {
+                // Held while attempting: the chooser may run again as soon as another party picks, and an
+                // attempt that lost afterwards would have written into (and taken back from) a buffer the
+                // chooser's code is already using again.
+                if (!pick.hold()) {
+                    return;
+                }
                 Outcome r = Outcome.attempt(op);
                 if (r.value == IoOp.NOT_READY) {
+                    pick.releaseHeld();
                     reRegister(w);
-                } else if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
+                } else {
+                    pick.pickHeld(index);
                     pick.fireListeners(w);
                     r.resume(w, pick, k);
-                } else {
-                    op.undo(r.value);
                 }
             } else if (Pick.commit(null, 0, pick, index) == Pick.Commit.COMMITTED) {
                 pick.fireListeners(w);

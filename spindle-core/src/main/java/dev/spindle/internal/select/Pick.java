@@ -47,7 +47,9 @@ public final class Pick extends Else implements Blocker {
      *   a claim, so claims are held for a bounded few instructions and no cycle of waiting can form
      *   (a symmetric livelock needs two threads to retry in lockstep forever; Hopac accepts the same).
      *   A party may spin on a CLAIMED pick while holding one primitive's spin lock; no claim holder ever
-     *   takes a primitive lock, so that cannot deadlock either.
+     *   takes a primitive lock, so that cannot deadlock either. The one longer claim is a hold: a waiting
+     *   socket read holds its pick across one non-blocking read (under the stream's read lock, which no
+     *   one holds while claiming), so that a read that loses never touches the chooser's buffer.
      *
      * Handing over the resumption (phase)
      *   A partner may pick while the choosing fiber is still instantiating later alternatives (running a
@@ -216,6 +218,26 @@ public final class Pick extends Else implements Blocker {
         }
         pickClaimed(i);
         return true;
+    }
+
+    /**
+     * Holds this pick while the caller tries alternative {@code i} outside any lock (an undoable socket
+     * operation that writes into the user's buffer): nobody else can decide the pick meanwhile, so the
+     * chooser cannot be resumed and see that buffer half written. Returns false when already picked. The
+     * holder must not wait: it ends the hold at once with {@link #pickHeld} or {@link #releaseHeld}.
+     */
+    public boolean hold() {
+        return claim();
+    }
+
+    /** Ends a {@link #hold} by committing alternative {@code i}. */
+    public void pickHeld(int i) {
+        pickClaimed(i);
+    }
+
+    /** Ends a {@link #hold} without deciding the pick. */
+    public void releaseHeld() {
+        unclaim();
     }
 
     /**
