@@ -2,6 +2,7 @@ package dev.spindle;
 
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.DroppedValues;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 
@@ -47,6 +48,7 @@ final class Cleanup {
         public void doCont(Worker w, A a) {
             if (fiber().unmask()) {
                 ((FiberImpl<?>) fiber()).cancelChildren(w);
+                DroppedValues.release(a); // the region's value, which the deferred cancellation drops
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
                 Trampoline.succeed(w, k, a);

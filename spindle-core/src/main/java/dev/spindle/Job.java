@@ -226,7 +226,8 @@ public abstract class Job<A> {
     /**
      * Runs {@code a} and {@code b} as child fibers; the first to end, in any way, decides: its value as
      * {@link Either.Left} or {@link Either.Right}, or its failure, or cancellation. The loser is cancelled,
-     * and its finalizers have run before the race completes.
+     * and its finalizers have run before the race completes. A loser that succeeded anyway has its value
+     * dropped; a connection among such values that no code has used yet is closed.
      *
      * @param <A> the type of the first job's value
      * @param <B> the type of the second job's value
@@ -246,7 +247,8 @@ public abstract class Job<A> {
     /**
      * Runs every job as a child fiber and gives their values in input order. The first failure cancels
      * the others and is the result (after they have finished); a cancelled child cancels the whole. An
-     * empty list gives an empty list at once.
+     * empty list gives an empty list at once. Values of children that succeeded are dropped when the
+     * whole fails, as a {@linkplain #race race}'s loser's are.
      *
      * @param <A> the type of the values
      * @param jobs the jobs to run
@@ -257,8 +259,9 @@ public abstract class Job<A> {
     }
 
     /**
-     * Runs every job as a child fiber; the first success wins and the others are cancelled. When all
-     * fail, fails with the first failure with the others suppressed.
+     * Runs every job as a child fiber; the first success wins and the others are cancelled (the values of
+     * any that succeeded too are dropped, as a {@linkplain #race race}'s loser's are). When all fail, fails
+     * with the first failure with the others suppressed.
      *
      * @param <A> the type of the value
      * @param jobs the jobs to run; not empty

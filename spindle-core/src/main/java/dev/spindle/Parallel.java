@@ -3,15 +3,17 @@ package dev.spindle;
 import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
+import dev.spindle.internal.run.DroppedValues;
 import dev.spindle.internal.run.FailWork;
 import dev.spindle.internal.run.FiberBase;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.Collections;
 import java.util.List;
+import java.util.RandomAccess;
 
 /**
  * Runs several jobs as child fibers of the current fiber and decides one outcome from theirs: the common
@@ -29,6 +31,9 @@ import java.util.List;
  *   Cancellation of the parent reaches the children through the cancellation tree; they end Cancelled,
  *   the policy settles on "cancelled", and the parent continuation receives the cancel signal.
  *
+ *   Values of children that succeeded but whose outcome is not given (a race's loser that finished
+ *   anyway, the rest of an all that failed) go to DroppedValues, so a connection a loser made is closed.
+ *
  * Memory ordering
  *   Each child's outcome is read from its fiber after it is done (its state is volatile). The decided
  *   outcome is written by the settling callback after its CAS of decided, and before that callback's own
@@ -40,6 +45,11 @@ import java.util.List;
  * @param <R> type of the combined value
  */
 final class Parallel<A, R> extends Job<R> {
+    static {
+        // all's values, dropped by a step whose fiber was cancelled as they were given
+        DroppedValues.register(Values.class, v -> ((Values<?>) v).forEach(DroppedValues::release));
+    }
+
     /** How children's outcomes combine. */
     enum Policy {
         /** First outcome of any kind decides (race). */
@@ -197,19 +207,30 @@ final class Parallel<A, R> extends Job<R> {
                     resume(w, null, combinedFailures());
                 }
             } else if (error != null) {
+                releaseValuesExcept(-1);
                 resume(w, null, error);
             } else {
+                releaseValuesExcept(winner);
                 resume(w, winnerValue(), null);
+            }
+        }
+
+        /** Hands the values of succeeded children other than {@code given} to {@link DroppedValues}. */
+        private void releaseValuesExcept(int given) {
+            for (int i = 0; i < children.length; i++) {
+                if (i != given && children[i].stateNow() == FiberImpl.SUCCEEDED) {
+                    DroppedValues.release(children[i].valueNow());
+                }
             }
         }
 
         @SuppressWarnings("unchecked")
         private R allValues() {
-            List<A> values = new ArrayList<>(children.length);
-            for (FiberImpl<A> c : children) {
-                values.add(c.valueNow());
+            Object[] values = new Object[children.length];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = children[i].valueNow();
             }
-            return (R) Collections.unmodifiableList(values);
+            return (R) new Values<>(values);
         }
 
         @SuppressWarnings("unchecked")
@@ -254,6 +275,26 @@ final class Parallel<A, R> extends Job<R> {
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
+        }
+    }
+
+    /** The values {@code all} gives, in input order: an unmodifiable list that may hold nulls. */
+    static final class Values<A> extends AbstractList<A> implements RandomAccess {
+        private final Object[] values;
+
+        Values(Object[] values) {
+            this.values = values;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public A get(int index) {
+            return (A) values[index];
+        }
+
+        @Override
+        public int size() {
+            return values.length;
         }
     }
 

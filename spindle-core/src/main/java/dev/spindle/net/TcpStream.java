@@ -32,8 +32,8 @@ import java.util.Objects;
  */
 public final class TcpStream implements AutoCloseable {
     static {
-        // a stream a committed accept or connect handed to a bind step whose fiber was cancelled meanwhile
-        DroppedValues.register(TcpStream.class, s -> ((TcpStream) s).closeQuietly());
+        // a new stream a committed accept or connect handed to a bind step whose fiber was cancelled meanwhile
+        DroppedValues.register(TcpStream.class, s -> ((TcpStream) s).closeIfUntouched());
     }
 
     private final SocketChannel channel;
@@ -52,6 +52,14 @@ public final class TcpStream implements AutoCloseable {
      * given-back bytes, which no select reports.
      */
     private volatile boolean drained;
+    /**
+     * True until the first call of an operation: while true the stream is new, nobody has used it, and a
+     * cancelled step that drops it closes it ({@link DroppedValues}); after that it is its holders' to close,
+     * so a step dropping a stream that other code uses never closes it. A plain field: the stream's
+     * publication orders the initial true, and a racing clear can only come from code that shared a stream
+     * it never used, which the rule treats as new.
+     */
+    private boolean untouched = true;
 
     TcpStream(SocketChannel channel, Port port) {
         this.channel = channel;
@@ -108,6 +116,7 @@ public final class TcpStream implements AutoCloseable {
      * @param dst the buffer to read into
      */
     public Alt<Integer> read(ByteBuffer dst) {
+        touch();
         return IoAlts.alt(new ReadOp(this, Objects.requireNonNull(dst, "dst")));
     }
 
@@ -184,6 +193,7 @@ public final class TcpStream implements AutoCloseable {
      * @param src the buffer to write from
      */
     public Alt<Integer> write(ByteBuffer src) {
+        touch();
         WriteOp op = new WriteOp(this, Objects.requireNonNull(src, "src"));
         return IoAlts.alt(op).afterJob(r -> written(op, r));
     }
@@ -211,6 +221,7 @@ public final class TcpStream implements AutoCloseable {
      * @param src the buffer to write from
      */
     public Alt<Void> writeAll(ByteBuffer src) {
+        touch();
         Objects.requireNonNull(src, "src");
         return Alt.guard(Job.of(() -> src.hasRemaining()
                 ? write(src).afterJob(n -> rest(src))
@@ -237,6 +248,7 @@ public final class TcpStream implements AutoCloseable {
      * @throws IOException if the socket cannot shut its output down (it is not connected, say)
      */
     public void shutdownOutput() throws IOException {
+        touch();
         channel.shutdownOutput();
     }
 
@@ -252,6 +264,7 @@ public final class TcpStream implements AutoCloseable {
      * @throws IOException if the socket refuses the option, or is closed
      */
     public <T> TcpStream setOption(SocketOption<T> name, T value) throws IOException {
+        touch();
         channel.setOption(name, value);
         return this;
     }
@@ -264,6 +277,7 @@ public final class TcpStream implements AutoCloseable {
      * @throws IOException if the socket is closed
      */
     public <T> T getOption(SocketOption<T> name) throws IOException {
+        touch();
         return channel.getOption(name);
     }
 
@@ -273,6 +287,7 @@ public final class TcpStream implements AutoCloseable {
      * @throws IOException if the socket is closed
      */
     public SocketAddress localAddress() throws IOException {
+        touch();
         return channel.getLocalAddress();
     }
 
@@ -282,11 +297,13 @@ public final class TcpStream implements AutoCloseable {
      * @throws IOException if the socket is closed
      */
     public SocketAddress remoteAddress() throws IOException {
+        touch();
         return channel.getRemoteAddress();
     }
 
     /** {@return whether {@link #close} has been called} */
     public boolean isClosed() {
+        touch();
         return !channel.isOpen();
     }
 
@@ -296,15 +313,25 @@ public final class TcpStream implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
+        touch();
         port.close();
     }
 
-    /** {@link #close}, for a stream nobody holds: a failure to close leaves nothing else to do. */
-    private void closeQuietly() {
-        try {
-            close();
-        } catch (IOException ignored) {
-            // the socket is unusable either way, and no caller is left to tell
+    /** Marks the stream as used: from now on only its holders close it. */
+    private void touch() {
+        if (untouched) {
+            untouched = false;
+        }
+    }
+
+    /** Closes a stream nobody has used, dropped by a cancelled step; a failure leaves nothing else to do. */
+    private void closeIfUntouched() {
+        if (untouched) {
+            try {
+                port.close();
+            } catch (IOException ignored) {
+                // the socket is unusable either way, and no caller is left to tell
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.spindle.net;
 
+import dev.spindle.Alt;
 import dev.spindle.Job;
 import dev.spindle.Scheduler;
 import java.io.IOException;
@@ -7,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -14,6 +16,11 @@ import java.util.function.Function;
 
 /** Helpers of the socket tests: loopback addresses, schedulers, and reading exact byte counts. */
 final class NetFixture {
+    /** What {@link #readOrTimeout} gives when the peer sent nothing and did not close in time. */
+    static final int TIMED_OUT = -2;
+    /** Longest wait of {@link #readOrTimeout}: a peer that leaked its stream never sends end of stream. */
+    private static final Duration EOF_WITHIN = Duration.ofSeconds(10);
+
     private NetFixture() {
     }
 
@@ -45,6 +52,11 @@ final class NetFixture {
                     return fill(s, buf);
                 })
                 : Job.unit();
+    }
+
+    /** One read of up to 8 bytes: its count, -1 at end of stream, or {@link #TIMED_OUT}. */
+    static Job<Integer> readOrTimeout(TcpStream s) {
+        return Alt.choose(s.read(ByteBuffer.allocate(8)), Alt.after(EOF_WITHIN).wrap(v -> TIMED_OUT));
     }
 
     static ByteBuffer bytes(String text) {

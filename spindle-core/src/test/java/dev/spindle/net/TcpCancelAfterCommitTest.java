@@ -2,6 +2,7 @@ package dev.spindle.net;
 
 import static dev.spindle.net.NetFixture.close;
 import static dev.spindle.net.NetFixture.loopback;
+import static dev.spindle.net.NetFixture.readOrTimeout;
 import static dev.spindle.net.NetFixture.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +11,6 @@ import dev.spindle.Fiber;
 import dev.spindle.Job;
 import dev.spindle.Outcome;
 import java.net.SocketAddress;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -25,11 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * between opening its socket and its first attempt closes that socket.
  */
 class TcpCancelAfterCommitTest {
-    /** Longest wait for the peer to see end of stream; a leaked stream never sends it. */
-    private static final Duration EOF_WITHIN = Duration.ofSeconds(10);
-    /** What {@link #readOrTimeout} gives when the peer sent nothing and did not close in time. */
-    private static final int TIMED_OUT = -2;
-
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void anAcceptedConnectionDroppedByACancelledStepIsClosed(int workers) throws Exception {
@@ -95,10 +90,5 @@ class TcpCancelAfterCommitTest {
             assertThat(o).isInstanceOf(Outcome.Cancelled.class);
             return null;
         });
-    }
-
-    /** One read: its count, -1 at end of stream, or {@link #TIMED_OUT}. */
-    private static Job<Integer> readOrTimeout(TcpStream s) {
-        return Alt.choose(s.read(ByteBuffer.allocate(8)), Alt.after(EOF_WITHIN).wrap(v -> TIMED_OUT));
     }
 }

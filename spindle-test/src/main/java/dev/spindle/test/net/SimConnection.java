@@ -4,6 +4,7 @@ import dev.spindle.Alt;
 import dev.spindle.Channel;
 import dev.spindle.IVar;
 import dev.spindle.Job;
+import dev.spindle.internal.run.DroppedValues;
 import java.io.IOException;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
@@ -16,6 +17,11 @@ import java.nio.channels.ClosedChannelException;
  * write that loses a choose hands nothing over. A reader keeps the rest of a chunk larger than its buffer.
  */
 final class SimConnection implements Connection {
+    static {
+        // a new connection an accept or connect gave to a step whose fiber was cancelled, or a race dropped
+        DroppedValues.register(SimConnection.class, v -> ((SimConnection) v).closeIfUntouched());
+    }
+
     /** The largest chunk one write hands over. */
     private static final int CHUNK = 64 * 1024;
     /** The end-of-stream marker a link delivers after the writer's side shut down. */
@@ -36,6 +42,9 @@ final class SimConnection implements Connection {
     private boolean eof;
     /** Bytes of the last chunk that did not fit the reader's buffer. */
     private ByteBuffer pending;
+    /** True until the first call of an operation: a dropped connection is closed only while nobody used it. */
+    // plain, like every field here: the simulation runs on one thread
+    private boolean untouched = true;
 
     private SimConnection(SimNetwork network, String name, String host) {
         this.network = network;
@@ -98,6 +107,7 @@ final class SimConnection implements Connection {
 
     @Override
     public Alt<Integer> read(ByteBuffer dst) {
+        untouched = false;
         return Alt.guard(Job.of(() -> {
             if (pending != null) {
                 return Alt.always(takePending(dst));
@@ -134,6 +144,7 @@ final class SimConnection implements Connection {
 
     @Override
     public Alt<Integer> write(ByteBuffer src) {
+        untouched = false;
         return Alt.guard(Job.of(() -> {
             if (failed != null) {
                 throw failed;
@@ -154,7 +165,14 @@ final class SimConnection implements Connection {
     }
 
     @Override
+    public Alt<Void> writeAll(ByteBuffer src) {
+        untouched = false;
+        return Connection.super.writeAll(src);
+    }
+
+    @Override
     public Job<Void> shutdownOutput() {
+        untouched = false;
         return Job.defer(() -> {
             outputShut = true;
             return outputDone.tryFill(null).then(Job.unit());
@@ -163,7 +181,15 @@ final class SimConnection implements Connection {
 
     @Override
     public Job<Void> close() {
+        untouched = false;
         return shutdownOutput().then(fail(new ClosedChannelException()));
+    }
+
+    /** Closes a connection nobody has used, dropped on its way to user code, in a fiber of its own. */
+    private void closeIfUntouched() {
+        if (untouched) {
+            network.detach(close());
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.spindle.test.net;
 import dev.spindle.IVar;
 import dev.spindle.Job;
 import dev.spindle.Mailbox;
+import dev.spindle.Scheduler;
 import dev.spindle.test.Simulation;
 import java.net.ConnectException;
 import java.util.HashMap;
@@ -27,6 +28,7 @@ import java.util.SplittableRandom;
  * }</pre>
  */
 public final class SimNetwork {
+    private final Scheduler scheduler;
     private final Faults faults;
     private final SplittableRandom random;
     /** Listeners by "host:port". */
@@ -39,6 +41,7 @@ public final class SimNetwork {
     private int nextConnection;
 
     private SimNetwork(Simulation sim, Faults faults) {
+        this.scheduler = sim.scheduler();
         this.faults = Objects.requireNonNull(faults, "faults");
         this.random = new SplittableRandom(sim.seed() * 0x9E3779B97F4A7C15L + 0x5EED);
     }
@@ -123,6 +126,11 @@ public final class SimNetwork {
             IVar<Void> healed = partitions.get(pair(a, b));
             return healed == null ? Job.unit() : healed.read().then(untilHealed(a, b));
         });
+    }
+
+    /** Runs {@code job} in a fiber of its own in the simulation, from a place that cannot wait for it. */
+    void detach(Job<Void> job) {
+        scheduler.submit(job);
     }
 
     /** Whether the next chunk resets its connection (one draw per chunk). */
