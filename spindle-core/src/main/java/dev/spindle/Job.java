@@ -227,7 +227,8 @@ public abstract class Job<A> {
      * Runs {@code a} and {@code b} as child fibers; the first to end, in any way, decides: its value as
      * {@link Either.Left} or {@link Either.Right}, or its failure, or cancellation. The loser is cancelled,
      * and its finalizers have run before the race completes. A loser that succeeded anyway has its value
-     * dropped; a connection among such values that no code has used yet is closed.
+     * dropped; a connection among such values that no code has used yet is closed. So two alternatives
+     * (a take and a receive, say) are better offered to {@link Alt#choose}, which commits exactly one.
      *
      * @param <A> the type of the first job's value
      * @param <B> the type of the second job's value
@@ -403,11 +404,22 @@ public abstract class Job<A> {
      * Runs this job with a time limit: a race with {@link #sleep}; when the sleep wins this job is
      * cancelled (its finalizers run) and the result fails with {@link TimeoutException}.
      *
+     * <p>When this job is an {@link Alt} (a take, a receive, a read), the limit is one more alternative
+     * instead: {@code choose(this, after(limit))}, in the same fiber. Either the alternative commits and
+     * gives its value, or the limit fails the job having taken nothing: a message handed over as the limit
+     * runs out is never lost. A race could not promise that, since its loser may commit just as it is
+     * cancelled.
+     *
      * @param limit how long this job may run
      * @return a job that gives this job's value, or fails with {@link TimeoutException} after {@code limit}
      * @throws IllegalArgumentException if {@code limit} is negative
      */
     public final Job<A> timeout(Duration limit) {
+        if (this instanceof Alt<A> alt) {
+            Durations.nonNegativeNanos(limit, "sleep duration"); // the same check, and message, as a race's
+            return Alt.choose(alt, Alt.after(limit)
+                    .<A>afterJob(v -> failure(new TimeoutException("timed out after " + limit))));
+        }
         Job<Void> timer = sleep(limit);
         return race(this, timer).flatMap(winner -> winner instanceof Either.Left<A, Void> left
                 ? result(left.value())

@@ -12,9 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code timeout(d)} is a race with {@code sleep(d)}: the blog's two examples (a short delay under a
- * longer limit gives its value; a long delay under a shorter limit ends with {@link TimeoutException}
- * and the step after the delay never runs), scaled from seconds to 100/300/500 ms. The only time
+ * {@code timeout(d)} is a race with {@code sleep(d)} (on an alternative, a choose with {@code after(d)}):
+ * the blog's two examples (a short delay under a longer limit gives its value; a long delay under a
+ * shorter limit ends with {@link TimeoutException} and the step after the delay never runs), scaled from
+ * seconds to 100/300/500 ms. The only time
  * assertion is the loose lower bound the semantics require: a timeout does not fire before its limit.
  */
 @Timeout(60)
@@ -94,6 +95,31 @@ class TimeoutTest {
             s.run(f.cancel());
             assertThat(s.run(f.outcome())).isEqualTo(Outcome.cancelled());
             assertThat(finalized).hasValue(1);
+            assertThat(FiberFixtures.pendingTimers(s)).isZero();
+        });
+    }
+
+    /**
+     * On an alternative the limit is one more alternative: a take under a zero limit takes a message that
+     * is there (the take comes first in the choose) and otherwise times out having taken nothing, leaving
+     * no taker behind and no timer, in the caller's own fiber.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void anAlternativeUnderALimitEitherCommitsOrTakesNothing(SchedulerKind kind) {
+        kind.use(s -> {
+            Channel<Integer> ch = new Channel<>("limited");
+            Job<Integer> take = ch.take().timeout(Duration.ZERO);
+            int taken = s.run(ch.give(7).start().flatMap(giver -> Job.self().flatMap(self ->
+                    Job.yieldNow().then(take.flatMap(v -> Job.self().map(after -> {
+                        assertThat(after).as("the fiber that took").isSameAs(self);
+                        return v;
+                    }))))));
+            assertThat(taken).isEqualTo(7);
+            Outcome<Integer> none = s.runOutcome(take);
+            assertThat(none).isInstanceOfSatisfying(Outcome.Failure.class,
+                    f -> assertThat(f.error()).isInstanceOf(TimeoutException.class));
+            assertThat(ch.waitingTakers() + ch.waitingGivers()).isZero();
             assertThat(FiberFixtures.pendingTimers(s)).isZero();
         });
     }
