@@ -46,6 +46,10 @@ import java.util.function.Consumer;
  *   calls interestAdded(): when a selector is blocking in another thread it wakes it, at most once per
  *   select (wakePending). The port's update is a lock release inside the JDK before the read of blocking,
  *   and the select's update-queue lock acquire comes after the write of blocking: the same Dekker shape.
+ *   wakePending is cleared before blocking is set, not only after the select: a waker that read blocking
+ *   just before the last select ended sets it late, and a busy look's selectNow may consume that wakeup;
+ *   a flag left true then would suppress every wakeup the next blocking select needs, and interest added
+ *   meanwhile would wait for unrelated readiness (seconds, in the soak).
  * Readiness whose waiter is on its way back
  *   A busy worker's look hands a reader out while the data it will read is still in the socket; an idle
  *   worker's blocking select then finds that socket ready with nobody waiting. Dropping the interest there
@@ -140,6 +144,7 @@ public final class NetPoller implements Poller {
         boolean polled = true;
         boolean onlyInFlight;
         try {
+            wakePending = false; // before blocking: see "Interest added while someone is blocked"
             blocking = true;
             if (w.isParked() && !closed) { // the re-check of the Dekker pair (see the overview)
                 selector.select(onReady);

@@ -1,0 +1,112 @@
+package dev.spindle.internal.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spindle.internal.run.Engine;
+import dev.spindle.internal.run.Work;
+import dev.spindle.internal.run.Worker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A blocking select is woken for interest added after it began, whatever happened to earlier wakeups. The
+ * race this pins down: a waker reads {@code blocking} just before a select ends and issues its wakeup
+ * after, so the "wakeup pending" flag is set with no select to consume it; a busy worker's selectNow then
+ * consumes the wakeup and leaves the flag set. The test puts the poller in that state directly (the flag
+ * set, no wakeup pending, nobody selecting), lets the worker go idle into a blocking select, and adds read
+ * interest on a socket with a byte waiting: the waiter must run.
+ */
+class NetPollerWakeTest {
+    private static final VarHandle WAKE_PENDING;
+    private static final VarHandle BLOCKING;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.privateLookupIn(NetPoller.class, MethodHandles.lookup());
+            WAKE_PENDING = l.findVarHandle(NetPoller.class, "wakePending", boolean.class);
+            BLOCKING = l.findVarHandle(NetPoller.class, "blocking", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @Test
+    void interestAddedDuringABlockingSelectWakesItAfterAStaleWakeup() throws Exception {
+        Engine engine = new Engine("poller-wake-test", 1, true, e -> {
+            throw new AssertionError(e);
+        });
+        InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        try (ServerSocketChannel server = ServerSocketChannel.open().bind(any);
+             SocketChannel client = SocketChannel.open(server.getLocalAddress());
+             SocketChannel accepted = server.accept()) {
+            accepted.configureBlocking(false);
+            Worker worker = engine.worker(0);
+            NetPoller poller = NetPoller.of(worker);
+
+            // Hold the worker in a work item while the flag is left set with no wakeup pending.
+            CountDownLatch holding = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            engine.enqueue(work(() -> {
+                holding.countDown();
+                await(release, "the test's release");
+            }));
+            await(holding, "the worker to take the item");
+            WAKE_PENDING.setVolatile(poller, true); // what a late waker leaves once a selectNow ate its wakeup
+            release.countDown();
+            awaitTrue(() -> (boolean) BLOCKING.getVolatile(poller), "the idle worker's blocking select");
+
+            client.write(ByteBuffer.wrap(new byte[] {42}));
+            CountDownLatch readerRan = new CountDownLatch(1);
+            new Port(accepted).add(work(readerRan::countDown), SelectionKey.OP_READ, worker);
+            assertThat(readerRan.await(10, TimeUnit.SECONDS))
+                    .as("the reader, made ready by the select that its interest must wake").isTrue();
+        } finally {
+            engine.close();
+        }
+    }
+
+    private static Work work(Runnable body) {
+        return new Work() {
+            @Override
+            public void doWork(Worker w) {
+                body.run();
+            }
+
+            @Override
+            public void doHandle(Worker w, Throwable e) {
+                throw new AssertionError("a test item failed", e);
+            }
+        };
+    }
+
+    private static void await(CountDownLatch latch, String what) {
+        try {
+            if (!latch.await(10, TimeUnit.SECONDS)) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(1);
+        }
+    }
+}
