@@ -1,6 +1,7 @@
 package dev.spindle.bench.soak;
 
 import dev.spindle.Alt;
+import dev.spindle.Either;
 import dev.spindle.Job;
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
@@ -14,6 +15,8 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -23,7 +26,9 @@ import java.util.concurrent.atomic.LongAdder;
  * soak's scheduler, connects, writes a random message, reads the echo back in reads that give up after a
  * millisecond or a few and are tried again (so reads lose their choose all the time, and must consume
  * nothing), checks it byte for byte, and half the time shuts its output and expects end of stream.
- * Exchanges are cancelled by the spawn trees' races, timeouts and cancels like any leaf.
+ * Exchanges are cancelled by the spawn trees' races, timeouts and cancels like any leaf. Some exchanges
+ * connect by racing two connects (the loser's stream, often connected too, is the runtime's to close), and
+ * some bound their reads with {@code timeout} instead of a choose (a read that times out takes nothing).
  *
  * <p>At rest every client stream is closed and every connection of the service has ended: a stream a
  * cancellation dropped, or a handler that missed its peer's close, shows up there.
@@ -46,6 +51,10 @@ final class TcpEchoes implements AutoCloseable {
     private final AtomicInteger liveHandlers = new AtomicInteger();
     /** Exchanges whose echo came back whole. */
     final LongAdder echoed = new LongAdder();
+    /** Set by {@link #close}, which ends the accept loop on purpose. */
+    private volatile boolean closing;
+    /** Whether an overdue echo has been reported with the service's fibers. */
+    private final AtomicBoolean stallReported = new AtomicBoolean();
 
     /** Starts the echo service on loopback; violations of the service go to {@code state}. */
     TcpEchoes(SoakState state) throws IOException {
@@ -54,7 +63,12 @@ final class TcpEchoes implements AutoCloseable {
                 .uncaughtHandler(e -> state.violations.checkFailure("the echo service", e)).build();
         this.listener = TcpListener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         this.address = listener.localAddress();
-        service.submit(acceptLoop()).exceptionally(e -> null); // ends with the listener's close
+        service.submit(acceptLoop()).exceptionally(e -> {
+            if (!closing) { // before close, an accept loop that ended leaves every later exchange unanswered
+                state.violations.checkFailure("the echo service's accept loop", e);
+            }
+            return null;
+        });
     }
 
     // ---------------------------------------------------------------- the service
@@ -102,12 +116,12 @@ final class TcpEchoes implements AutoCloseable {
                         long deadline = System.nanoTime() + ECHO_WITHIN.toNanos();
                         ByteBuffer echo = ByteBuffer.allocate(message.length);
                         while (echo.hasRemaining()) {
-                            checkRead(name, readOrGiveUp(c, echo, patience).await(), echo, deadline);
+                            checkRead(name, readOrGiveUp(c, echo, patience, false).await(), echo, deadline);
                         }
                         checkEcho(name, message, echo);
                         if (halfClose) {
                             c.shutdownOutput();
-                            checkEnd(name, readOrGiveUp(c, ByteBuffer.allocate(1), ECHO_WITHIN).await());
+                            checkEnd(name, readOrGiveUp(c, ByteBuffer.allocate(1), ECHO_WITHIN, false).await());
                         }
                     } finally {
                         openClients.decrementAndGet();
@@ -116,19 +130,23 @@ final class TcpEchoes implements AutoCloseable {
                 return null;
             });
         }
-        return TcpStream.connect(address).flatMap(c -> {
+        boolean racedConnect = r.nextInt(4) == 0;
+        boolean timeoutReads = r.nextBoolean();
+        Job<TcpStream> connect = !racedConnect ? TcpStream.connect(address)
+                : Job.race(TcpStream.connect(address), TcpStream.connect(address)).map(TcpEchoes::either);
+        return connect.flatMap(c -> {
             openClients.incrementAndGet();
             ByteBuffer echo = ByteBuffer.allocate(message.length);
             long deadline = System.nanoTime() + ECHO_WITHIN.toNanos();
             Job<Void> end = !halfClose ? Job.unit() : Job.of(() -> {
                 c.shutdownOutput();
                 return null;
-            }).then(readOrGiveUp(c, ByteBuffer.allocate(1), ECHO_WITHIN)).map(n -> {
+            }).then(readOrGiveUp(c, ByteBuffer.allocate(1), ECHO_WITHIN, timeoutReads)).map(n -> {
                         checkEnd(name, n);
                         return null;
                     });
             return c.writeAll(ByteBuffer.wrap(message))
-                    .then(readBack(name, c, echo, patience, deadline))
+                    .then(readBack(name, c, echo, patience, deadline, timeoutReads))
                     .then(Job.run(() -> checkEcho(name, message, echo)))
                     .then(end)
                     .ensure(Job.run(() -> {
@@ -138,19 +156,33 @@ final class TcpEchoes implements AutoCloseable {
         });
     }
 
-    private Job<Void> readBack(String name, TcpStream c, ByteBuffer echo, Duration patience, long deadline) {
+    private Job<Void> readBack(String name, TcpStream c, ByteBuffer echo, Duration patience, long deadline,
+            boolean timeoutReads) {
         if (!echo.hasRemaining()) {
             return Job.unit();
         }
-        return readOrGiveUp(c, echo, patience).flatMap(n -> {
+        return readOrGiveUp(c, echo, patience, timeoutReads).flatMap(n -> {
             checkRead(name, n, echo, deadline);
-            return readBack(name, c, echo, patience, deadline);
+            return readBack(name, c, echo, patience, deadline, timeoutReads);
         });
     }
 
-    /** One read into {@code dst}: its count, -1 at end of stream, or {@link #GAVE_UP} after {@code patience}. */
-    private static Job<Integer> readOrGiveUp(TcpStream c, ByteBuffer dst, Duration patience) {
+    /**
+     * One read into {@code dst}: its count, -1 at end of stream, or {@link #GAVE_UP} after {@code patience};
+     * bounded by a choose with a timer, or by {@code timeout} (which must take nothing when it times out).
+     */
+    private static Job<Integer> readOrGiveUp(TcpStream c, ByteBuffer dst, Duration patience, boolean timeout) {
+        if (timeout) {
+            return c.read(dst).timeout(patience).recoverWith(e -> e instanceof TimeoutException
+                    ? Job.result(GAVE_UP) : Job.failure(e));
+        }
         return Alt.choose(c.read(dst), Alt.after(patience).wrap(v -> GAVE_UP));
+    }
+
+    /** The winner of a race of two connects. */
+    private static TcpStream either(Either<TcpStream, TcpStream> winner) {
+        return winner instanceof Either.Left<TcpStream, TcpStream> left ? left.value()
+                : ((Either.Right<TcpStream, TcpStream>) winner).value();
     }
 
     /** Fails the exchange on end of stream before the whole echo, or when the echo is overdue. */
@@ -160,6 +192,10 @@ final class TcpEchoes implements AutoCloseable {
                     + echo.capacity() + " bytes");
         }
         if (n == GAVE_UP && System.nanoTime() - deadline > 0) {
+            if (stallReported.compareAndSet(false, true)) {
+                state.violations.add("the echo service's fibers at the first overdue echo (" + name + "):\n"
+                        + service.dump().toText());
+            }
             throw new IllegalStateException(name + ": " + echo.position() + " of " + echo.capacity()
                     + " bytes echoed after " + ECHO_WITHIN.toSeconds() + " s");
         }
@@ -210,6 +246,7 @@ final class TcpEchoes implements AutoCloseable {
 
     @Override
     public void close() {
+        closing = true;
         closeQuietly(listener);
         service.shutdownNow();
     }
