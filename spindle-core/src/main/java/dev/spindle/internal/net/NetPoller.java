@@ -48,8 +48,9 @@ import java.util.function.Consumer;
  *   and the select's update-queue lock acquire comes after the write of blocking: the same Dekker shape.
  *   wakePending is cleared before blocking is set, not only after the select: a waker that read blocking
  *   just before the last select ended sets it late, and a busy look's selectNow may consume that wakeup;
- *   a flag left true then would suppress every wakeup the next blocking select needs, and interest added
- *   meanwhile would wait for unrelated readiness (seconds, in the soak).
+ *   a flag left true then would suppress every wakeup the next blocking select needs (for interest added
+ *   meanwhile, and for the signal of new work or a due timer), until socket readiness ended it (seconds,
+ *   in the soak).
  * Readiness whose waiter is on its way back
  *   A busy worker's look hands a reader out while the data it will read is still in the socket; an idle
  *   worker's blocking select then finds that socket ready with nobody waiting. Dropping the interest there

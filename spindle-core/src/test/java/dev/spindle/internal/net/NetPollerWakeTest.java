@@ -50,29 +50,49 @@ class NetPollerWakeTest {
              SocketChannel client = SocketChannel.open(server.getLocalAddress());
              SocketChannel accepted = server.accept()) {
             accepted.configureBlocking(false);
-            Worker worker = engine.worker(0);
-            NetPoller poller = NetPoller.of(worker);
-
-            // Hold the worker in a work item while the flag is left set with no wakeup pending.
-            CountDownLatch holding = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            engine.enqueue(work(() -> {
-                holding.countDown();
-                await(release, "the test's release");
-            }));
-            await(holding, "the worker to take the item");
-            WAKE_PENDING.setVolatile(poller, true); // what a late waker leaves once a selectNow ate its wakeup
-            release.countDown();
-            awaitTrue(() -> (boolean) BLOCKING.getVolatile(poller), "the idle worker's blocking select");
-
+            selectAfterAStaleWakeup(engine);
             client.write(ByteBuffer.wrap(new byte[] {42}));
             CountDownLatch readerRan = new CountDownLatch(1);
-            new Port(accepted).add(work(readerRan::countDown), SelectionKey.OP_READ, worker);
+            new Port(accepted).add(work(readerRan::countDown), SelectionKey.OP_READ, engine.worker(0));
             assertThat(readerRan.await(10, TimeUnit.SECONDS))
                     .as("the reader, made ready by the select that its interest must wake").isTrue();
         } finally {
             engine.close();
         }
+    }
+
+    /** The same flag guards the wakeup of a worker signalled for new work while it selects. */
+    @Test
+    void workPushedDuringABlockingSelectRunsAfterAStaleWakeup() throws Exception {
+        Engine engine = new Engine("poller-wake-test", 1, true, e -> {
+            throw new AssertionError(e);
+        });
+        try {
+            selectAfterAStaleWakeup(engine);
+            CountDownLatch ran = new CountDownLatch(1);
+            engine.enqueue(work(ran::countDown));
+            assertThat(ran.await(10, TimeUnit.SECONDS)).as("work pushed while the only worker selects").isTrue();
+        } finally {
+            engine.close();
+        }
+    }
+
+    /**
+     * Leaves {@code engine}'s only worker in a blocking select that began with the wakeup flag set and no
+     * wakeup pending: the state a late waker leaves once a busy worker's selectNow consumed its wakeup.
+     */
+    private static void selectAfterAStaleWakeup(Engine engine) throws InterruptedException {
+        NetPoller poller = NetPoller.of(engine.worker(0));
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        engine.enqueue(work(() -> { // holds the worker while the flag is set: nobody selects meanwhile
+            holding.countDown();
+            await(release, "the test's release");
+        }));
+        await(holding, "the worker to take the item");
+        WAKE_PENDING.setVolatile(poller, true);
+        release.countDown();
+        awaitTrue(() -> (boolean) BLOCKING.getVolatile(poller), "the idle worker's blocking select");
     }
 
     private static Work work(Runnable body) {
