@@ -55,6 +55,16 @@ public abstract class Alt<A> extends Job<A> {
      */
     abstract void tryAlt(Worker w, int i, Cont<A> k, Else e);
 
+    /**
+     * Whether all of this alternative's work happens at its commit: true for the primitive waits and for
+     * wraps and chooses of such. Then {@link #timeout} is one more alternative and takes nothing when it
+     * times out. A guard's or withNack's set-up job and an afterJob's job run outside the commit, and a
+     * time limit must be able to cancel them, so for those {@code timeout} stays a race.
+     */
+    boolean endsAtCommit() {
+        return true;
+    }
+
     /** Runs this alternative as a choose of one. Primitives override this with allocation-free paths. */
     @Override
     void doJob(Worker w, Cont<A> k) {

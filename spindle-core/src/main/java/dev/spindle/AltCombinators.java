@@ -174,6 +174,11 @@ final class AltCombinators {
         }
 
         @Override
+        boolean endsAtCommit() {
+            return false;
+        }
+
+        @Override
         public String toString() {
             return "guard";
         }
@@ -240,6 +245,11 @@ final class AltCombinators {
 
         WithNack(Function<? super Alt<Void>, ? extends Job<? extends Alt<A>>> setUp) {
             this.setUp = setUp;
+        }
+
+        @Override
+        boolean endsAtCommit() {
+            return false;
         }
 
         @Override
@@ -325,6 +335,11 @@ final class AltCombinators {
         }
 
         @Override
+        boolean endsAtCommit() {
+            return alt.endsAtCommit();
+        }
+
+        @Override
         public String toString() {
             return alt.toString();
         }
@@ -339,6 +354,11 @@ final class AltCombinators {
         AfterJob(Alt<A> alt, Function<? super A, ? extends Job<B>> f) {
             this.alt = alt;
             this.f = f;
+        }
+
+        @Override
+        boolean endsAtCommit() {
+            return false;
         }
 
         @Override

@@ -20,6 +20,16 @@ final class Choose<A> extends Alt<A> {
         this.alts = alts;
     }
 
+    @Override
+    boolean endsAtCommit() {
+        for (Alt<A> a : alts) {
+            if (!a.endsAtCommit()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Checks for null elements and narrows {@code Alt<? extends A>} to {@code Alt<A>}. */
     @SuppressWarnings("unchecked")
     static <A> Alt<A>[] checked(Alt<?>[] alts) {

@@ -404,18 +404,20 @@ public abstract class Job<A> {
      * Runs this job with a time limit: a race with {@link #sleep}; when the sleep wins this job is
      * cancelled (its finalizers run) and the result fails with {@link TimeoutException}.
      *
-     * <p>When this job is an {@link Alt} (a take, a receive, a read), the limit is one more alternative
-     * instead: {@code choose(this, after(limit))}, in the same fiber. Either the alternative commits and
-     * gives its value, or the limit fails the job having taken nothing: a message handed over as the limit
-     * runs out is never lost. A race could not promise that, since its loser may commit just as it is
-     * cancelled.
+     * <p>When this job is an {@link Alt} whose work all happens at its commit (a take, a receive, a read,
+     * an accept, and wraps and chooses of such), the limit is one more alternative instead:
+     * {@code choose(this, after(limit))}, in the same fiber. Either the alternative commits and gives its
+     * value, or the limit fails the job having taken nothing: a message handed over as the limit runs out
+     * is never lost. A race could not promise that, since its loser may commit just as it is cancelled. An
+     * alternative with a guard or an afterJob (a {@code writeAll}, a {@code connect}) is raced as any job, so
+     * the limit bounds all of its work.
      *
      * @param limit how long this job may run
      * @return a job that gives this job's value, or fails with {@link TimeoutException} after {@code limit}
      * @throws IllegalArgumentException if {@code limit} is negative
      */
     public final Job<A> timeout(Duration limit) {
-        if (this instanceof Alt<A> alt) {
+        if (this instanceof Alt<A> alt && alt.endsAtCommit()) {
             Durations.nonNegativeNanos(limit, "sleep duration"); // the same check, and message, as a race's
             return Alt.choose(alt, Alt.after(limit)
                     .<A>afterJob(v -> failure(new TimeoutException("timed out after " + limit))));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.spindle.test.fixture.Patience;
 import dev.spindle.test.fixture.SchedulerKind;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Timeout;
@@ -120,6 +121,26 @@ class TimeoutTest {
             assertThat(none).isInstanceOfSatisfying(Outcome.Failure.class,
                     f -> assertThat(f.error()).isInstanceOf(TimeoutException.class));
             assertThat(ch.waitingTakers() + ch.waitingGivers()).isZero();
+            assertThat(FiberFixtures.pendingTimers(s)).isZero();
+        });
+    }
+
+    /**
+     * An alternative with work outside its commit is raced, so the limit bounds all of it: a guard's set-up
+     * job and an afterJob's job are cancelled when the limit runs out.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void aGuardOrAnAfterJobIsBoundedWhole(SchedulerKind kind) {
+        kind.use(s -> {
+            Duration slow = Duration.ofSeconds(30);
+            Alt<Integer> slowGuard = Alt.guard(Job.sleep(slow).then(Job.result(Alt.always(1))));
+            Alt<Integer> slowAfter = Alt.always(2).afterJob(v -> Job.sleep(slow).then(Job.result(v)));
+            for (Alt<Integer> alt : List.of(slowGuard, slowAfter)) {
+                Outcome<Integer> o = s.runOutcome(alt.timeout(LIMIT));
+                assertThat(o).as(alt.toString()).isInstanceOfSatisfying(Outcome.Failure.class,
+                        f -> assertThat(f.error()).isInstanceOf(TimeoutException.class));
+            }
             assertThat(FiberFixtures.pendingTimers(s)).isZero();
         });
     }
