@@ -8,6 +8,7 @@ import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
@@ -122,6 +123,7 @@ public final class TcpListener implements AutoCloseable {
             synchronized (givenBack) {
                 givenBack.addFirst(s);
             }
+            port.wakeAll(SelectionKey.OP_ACCEPT); // acceptors already waiting: no select reports this one
         }
     }
 

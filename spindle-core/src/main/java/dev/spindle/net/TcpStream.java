@@ -12,6 +12,7 @@ import java.net.SocketOption;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
 
@@ -181,6 +182,7 @@ public final class TcpStream implements AutoCloseable {
                 dst.position(start);
             } // -1 (end of stream) reads again as -1
         }
+        port.wakeAll(SelectionKey.OP_READ); // readers already waiting: no select reports what came back
     }
 
     // ---------------------------------------------------------------- writing

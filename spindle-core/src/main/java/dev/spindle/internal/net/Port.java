@@ -107,6 +107,33 @@ public final class Port {
     }
 
     /**
+     * Runs every waiter for {@code interest} now, without readiness: what an operation gave back (bytes, a
+     * connection) is not in the socket, so no select reports it. Each looks again and waits again if it
+     * finds nothing.
+     */
+    public void wakeAll(int interest) {
+        Work chain = null;
+        NetPoller p;
+        synchronized (this) {
+            p = poller;
+            for (int i = count - 1; i >= 0; i--) {
+                if ((interests[i] & interest) != 0) {
+                    Work wk = waiters[i];
+                    removeAt(i);
+                    wk.setQueueLink(chain);
+                    chain = wk;
+                }
+            }
+        }
+        while (chain != null) { // a waiter implies a registration, so p != null
+            Work wk = chain;
+            chain = wk.queueLink();
+            wk.setQueueLink(null);
+            p.engine.enqueue(wk);
+        }
+    }
+
+    /**
      * Closes the channel and wakes every waiter (each then finds the socket closed). Idempotent.
      */
     public void close() throws IOException {
