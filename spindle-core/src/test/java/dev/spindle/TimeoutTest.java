@@ -45,9 +45,7 @@ class TimeoutTest {
             long start = System.nanoTime();
             Outcome<Integer> o = s.runOutcome(job.timeout(LIMIT));
             long elapsed = System.nanoTime() - start;
-            assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
-                    f -> assertThat(f.error()).isInstanceOf(TimeoutException.class)
-                            .hasMessageContaining(LIMIT.toString()));
+            assertTimedOut(o, LIMIT);
             assertThat(finalized).as("the timed-out job was cancelled and finalized before the result").hasValue(1);
             assertThat(FiberFixtures.pendingTimers(s)).as("the 500 ms sleep's timer was removed").isZero();
             assertThat(Duration.ofNanos(elapsed)).as("the timeout did not fire before its limit")
@@ -76,9 +74,7 @@ class TimeoutTest {
             Job<String> inner = TestJobs.forever().map(v -> "never").timeout(innerLimit);
             Job<String> outer = inner.timeout(Duration.ofHours(1));
             Outcome<String> o = s.runOutcome(outer);
-            assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
-                    f -> assertThat(f.error()).isInstanceOf(TimeoutException.class)
-                            .hasMessageContaining(innerLimit.toString()));
+            assertTimedOut(o, innerLimit);
             assertThat(s.run(inner.recover(e -> e instanceof TimeoutException ? "fallback" : "other")))
                     .isEqualTo("fallback");
             assertThat(FiberFixtures.pendingTimers(s)).isZero();
@@ -118,8 +114,7 @@ class TimeoutTest {
                     }))))));
             assertThat(taken).isEqualTo(7);
             Outcome<Integer> none = s.runOutcome(take);
-            assertThat(none).isInstanceOfSatisfying(Outcome.Failure.class,
-                    f -> assertThat(f.error()).isInstanceOf(TimeoutException.class));
+            assertTimedOut(none, Duration.ZERO);
             assertThat(ch.waitingTakers() + ch.waitingGivers()).isZero();
             assertThat(FiberFixtures.pendingTimers(s)).isZero();
         });
@@ -138,10 +133,16 @@ class TimeoutTest {
             Alt<Integer> slowAfter = Alt.always(2).afterJob(v -> Job.sleep(slow).then(Job.result(v)));
             for (Alt<Integer> alt : List.of(slowGuard, slowAfter)) {
                 Outcome<Integer> o = s.runOutcome(alt.timeout(LIMIT));
-                assertThat(o).as(alt.toString()).isInstanceOfSatisfying(Outcome.Failure.class,
-                        f -> assertThat(f.error()).isInstanceOf(TimeoutException.class));
+                assertTimedOut(o, LIMIT);
             }
             assertThat(FiberFixtures.pendingTimers(s)).isZero();
         });
+    }
+
+    /** Asserts that {@code o} is the failure a timeout of {@code limit} gives. */
+    private static void assertTimedOut(Outcome<?> o, Duration limit) {
+        assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
+                f -> assertThat(f.error()).isInstanceOf(TimeoutException.class)
+                        .hasMessageContaining(limit.toString()));
     }
 }
