@@ -112,18 +112,11 @@ public final class Port {
      * finds nothing.
      */
     public void wakeAll(int interest) {
-        Work chain = null;
+        Work chain;
         NetPoller p;
         synchronized (this) {
             p = poller;
-            for (int i = count - 1; i >= 0; i--) {
-                if ((interests[i] & interest) != 0) {
-                    Work wk = waiters[i];
-                    removeAt(i);
-                    wk.setQueueLink(chain);
-                    chain = wk;
-                }
-            }
+            chain = detach(interest);
         }
         while (chain != null) { // a waiter implies a registration, so p != null
             Work wk = chain;
@@ -170,19 +163,16 @@ public final class Port {
      * of selecting again.
      */
     boolean ready(int readyOps, NetPoller sink, boolean dropIdle) {
-        Work chain = null;
+        Work chain;
         boolean deferred = false;
         synchronized (this) {
             int served = 0;
-            for (int i = count - 1; i >= 0; i--) {
+            for (int i = 0; i < count; i++) {
                 if ((interests[i] & readyOps) != 0) {
                     served |= interests[i];
-                    Work wk = waiters[i];
-                    removeAt(i);
-                    wk.setQueueLink(chain);
-                    chain = wk;
                 }
             }
+            chain = detach(readyOps);
             int kept = registered & STICKY;
             if (dropIdle) {
                 if (keepsLeft > 0 && (kept & readyOps & ~served) != 0) {
@@ -203,6 +193,23 @@ public final class Port {
             sink.collect(wk);
         }
         return deferred;
+    }
+
+    /**
+     * Removes the waiters whose interest meets {@code ops} and returns them as a chain through their queue
+     * links, in list order (null if none). Holds the monitor.
+     */
+    private Work detach(int ops) {
+        Work chain = null;
+        for (int i = count - 1; i >= 0; i--) {
+            if ((interests[i] & ops) != 0) {
+                Work wk = waiters[i];
+                removeAt(i);
+                wk.setQueueLink(chain);
+                chain = wk;
+            }
+        }
+        return chain;
     }
 
     private void removeAt(int i) {
