@@ -5,9 +5,10 @@ import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.DroppedValues;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
+import java.util.function.Function;
 
 /**
- * Finalizers and masking: {@code ensure}, {@code onCancel}, {@code uncancelable}.
+ * Finalizers and masking: {@code ensure}, {@code onCancel}, {@code uncancelable}, {@code bracket}.
  *
  * <p>A finalizer runs exactly once, after the body ends in any way it applies to, and runs uncancelable.
  * Its failure is added as suppressed to the body's failure, becomes the failure when the body succeeded,
@@ -46,8 +47,7 @@ final class Cleanup {
 
         @Override
         public void doCont(Worker w, A a) {
-            if (fiber().unmask()) {
-                ((FiberImpl<?>) fiber()).cancelChildren(w);
+            if (endRegion(w, this)) {
                 DroppedValues.release(a); // the region's value, which the deferred cancellation drops
                 Trampoline.fail(w, k, CancelSignal.INSTANCE);
             } else {
@@ -57,8 +57,91 @@ final class Cleanup {
 
         @Override
         public void doHandle(Worker w, Throwable e) {
-            if (fiber().unmask()) {
-                ((FiberImpl<?>) fiber()).cancelChildren(w);
+            endRegion(w, this);
+            Trampoline.fail(w, k, e);
+        }
+    }
+
+    /**
+     * Ends the uncancelable region of {@code k}'s fiber; when a cancellation was deferred by it, cancels the
+     * fiber's children and returns true (the caller then fails, or lets the next cancellation point fail).
+     */
+    private static boolean endRegion(Worker w, Cont<?> k) {
+        if (k.fiber().unmask()) {
+            ((FiberImpl<?>) k.fiber()).cancelChildren(w);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * {@code Job.bracket(acquire, use, release)}. Between the value acquire gives and the finalizer that
+     * releases it there is no cancellation point, so a cancellation arriving after acquire's commit reaches
+     * {@code use} (which is then not called) and the resource is released. An uncancelable acquire's region
+     * ends in the same step, so the cancellation it deferred takes that path too instead of dropping the
+     * region's value.
+     */
+    static final class Bracket<R, A> extends Job<A> {
+        private final Job<R> acquire;
+        private final Function<? super R, ? extends Job<A>> use;
+        private final Function<? super R, ? extends Job<Void>> release;
+
+        Bracket(Job<R> acquire, Function<? super R, ? extends Job<A>> use,
+                Function<? super R, ? extends Job<Void>> release) {
+            this.acquire = acquire;
+            this.use = use;
+            this.release = release;
+        }
+
+        @Override
+        void doJob(Worker w, Cont<A> k) {
+            if (w.outOfFuel()) {
+                w.bounce(new JobSupport.JobWork<>(this, k));
+                return;
+            }
+            if (acquire instanceof Uncancelable<R> region) {
+                k.fiber().mask();
+                region.job.doJob(w, new AcquiredCont<>(this, true, k));
+            } else {
+                acquire.doJob(w, new AcquiredCont<>(this, false, k));
+            }
+        }
+    }
+
+    /** Receives a bracket's resource: puts its release in place, then runs {@code use} under it. */
+    static final class AcquiredCont<R, A> extends Cont<R> {
+        private final Bracket<R, A> bracket;
+        /** True when acquire ran as the bracket's own uncancelable region, which ends here. */
+        private final boolean masked;
+        private final Cont<A> k;
+
+        AcquiredCont(Bracket<R, A> bracket, boolean masked, Cont<A> k) {
+            super(k.fiber());
+            this.bracket = bracket;
+            this.masked = masked;
+            this.k = k;
+        }
+
+        @Override
+        public void doCont(Worker w, R resource) {
+            if (masked) {
+                endRegion(w, this); // a deferred cancellation is seen below, with the release in place
+            }
+            // release's function is called only to release: it may close the resource as it makes the job
+            Cont<A> released = new EnsureCont<>(new Pure.Defer<>(() -> bracket.release.apply(resource),
+                    "Job.bracket: release returned null instead of a job"), false, k);
+            if (k.fiber().cancelPending()) {
+                Trampoline.fail(w, released, CancelSignal.INSTANCE);
+            } else {
+                new Pure.Defer<>(() -> bracket.use.apply(resource), "Job.bracket: use returned null instead of a job")
+                        .doJob(w, released);
+            }
+        }
+
+        @Override
+        public void doHandle(Worker w, Throwable e) {
+            if (masked) {
+                endRegion(w, this);
             }
             Trampoline.fail(w, k, e);
         }

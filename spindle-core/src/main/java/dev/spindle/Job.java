@@ -145,7 +145,7 @@ public abstract class Job<A> {
      * @param factory makes the job to run, once per run
      */
     public static <A> Job<A> defer(Supplier<? extends Job<A>> factory) {
-        return new Pure.Defer<>(Objects.requireNonNull(factory, "factory"));
+        return new Pure.Defer<>(Objects.requireNonNull(factory, "factory"), "Job.defer: the supplier returned null");
     }
 
     /** {@return a job that lets other ready work run before it continues} */
@@ -221,6 +221,38 @@ public abstract class Job<A> {
      */
     public static <A> Job<A> uncancelable(Job<A> job) {
         return new Cleanup.Uncancelable<>(Objects.requireNonNull(job, "job"));
+    }
+
+    /**
+     * Acquires a resource, uses it, and releases it. Once {@code acquire} has given a resource,
+     * {@code release} runs for it exactly once, uncancelable, however {@code use} ends, and the job then ends
+     * as {@code use} did; a failing release is handled as an {@link #ensure} finalizer's failure. A
+     * cancellation that arrives after {@code acquire} committed, before {@code use} started, still releases
+     * the resource ({@code use} is then not called): that is what {@code acquire.flatMap(r ->
+     * use(r).ensure(release(r)))} cannot promise, since its bind step is a cancellation point.
+     *
+     * <p>{@code acquire} is cancelable while it waits, as any job: an alternative such as
+     * {@code listener.accept()} or {@code channel.take()} cancelled there takes nothing, and nothing needs
+     * releasing. The promise starts with the value {@code acquire} gives. A resource built in several steps
+     * is acquired under {@link #uncancelable}: a cancellation that region defers then reaches {@code use}
+     * too, and the resource is released.
+     *
+     * <pre>{@code
+     * Job<Reply> reply = Job.bracket(connections.borrow(), loan -> ask(loan.get(), request),
+     *         loan -> Job.run(loan::release));
+     * }</pre>
+     *
+     * @param <R> the type of the resource
+     * @param <A> the type of the value {@code use} gives
+     * @param acquire gives the resource
+     * @param use makes the job that uses the resource
+     * @param release makes the job that releases the resource
+     * @return a job that gives {@code use}'s value once the resource is released
+     */
+    public static <R, A> Job<A> bracket(Job<R> acquire, Function<? super R, ? extends Job<A>> use,
+            Function<? super R, ? extends Job<Void>> release) {
+        return new Cleanup.Bracket<>(Objects.requireNonNull(acquire, "acquire"), Objects.requireNonNull(use, "use"),
+                Objects.requireNonNull(release, "release"));
     }
 
     /**

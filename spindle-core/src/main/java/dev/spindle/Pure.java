@@ -68,9 +68,12 @@ final class Pure {
     /** {@code Job.defer(supplier)}: builds the job to run each time it runs. */
     static final class Defer<A> extends Job<A> {
         private final Supplier<? extends Job<A>> factory;
+        /** The failure's message when the factory gives null, naming the API the factory came from. */
+        private final String nullMessage;
 
-        Defer(Supplier<? extends Job<A>> factory) {
+        Defer(Supplier<? extends Job<A>> factory, String nullMessage) {
             this.factory = factory;
+            this.nullMessage = nullMessage;
         }
 
         @Override
@@ -79,7 +82,7 @@ final class Pure {
             try {
                 job = factory.get();
                 if (job == null) {
-                    throw new NullPointerException("Job.defer: the supplier returned null");
+                    throw new NullPointerException(nullMessage);
                 }
             } catch (Throwable e) {
                 Trampoline.fail(w, k, e);

@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -218,6 +219,31 @@ class SemanticsTest {
             assertThat(wrapped).as("the wrap of the committed take").containsExactly(7);
             assertThat(started).as("the step after the take").isFalse();
             assertThat(ch.waitingGivers() + ch.waitingTakers()).isZero();
+        });
+    }
+
+    /**
+     * The same window under a bracket: use is not called, and the resource the take committed to is
+     * released; a bracket whose use runs releases after it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void bracket_aResourceAcquiredIsReleasedOnceEvenWhenCancelledBeforeUse(SchedulerKind kind) {
+        kind.use(sch -> {
+            Channel<Integer> ch = new Channel<>("resources");
+            List<String> log = new CopyOnWriteArrayList<>();
+            Function<Integer, Job<Integer>> use = v -> Job.run(() -> log.add("use " + v)).then(Job.result(v));
+            Function<Integer, Job<Void>> release = v -> Job.run(() -> log.add("release " + v));
+            Job<Integer> taker = Job.self().flatMap(self -> Job.bracket(ch.take().wrap(v -> {
+                self.toCompletableFuture().cancel(false);
+                return v;
+            }), use, release));
+            Outcome<Integer> o = sch.run(taker.start().flatMap(f -> ch.give(7).then(f.outcome())));
+            assertThat(o).isEqualTo(Outcome.cancelled());
+            assertThat(log).containsExactly("release 7");
+            Job<Integer> used = Job.bracket(Job.result(8), use, release);
+            assertThat(sch.run(used)).isEqualTo(8);
+            assertThat(log).containsExactly("release 7", "use 8", "release 8");
         });
     }
 

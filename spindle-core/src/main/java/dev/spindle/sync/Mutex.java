@@ -174,7 +174,7 @@ public final class Mutex {
      */
     public <A> Job<A> withLock(Job<A> body) {
         Objects.requireNonNull(body, "body");
-        return Waits.bracket(lock, v -> body, v -> unlock());
+        return Job.bracket(lock, v -> body, v -> Job.run(this::unlock));
     }
 
     /** {@return whether the lock is held (by anyone)} */

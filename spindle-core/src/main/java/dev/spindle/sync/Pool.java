@@ -190,7 +190,7 @@ public final class Pool<T> {
      */
     public <B> Job<B> withItem(Function<? super T, ? extends Job<B>> use) {
         Objects.requireNonNull(use, "use");
-        return Waits.bracket(borrow, loan -> use.apply(loan.get()), Loan::release);
+        return Job.bracket(borrow, loan -> use.apply(loan.get()), loan -> Job.run(loan::release));
     }
 
     /** {@return the maximum number of items lent at once} {@link Integer#MAX_VALUE} for an unbounded pool. */

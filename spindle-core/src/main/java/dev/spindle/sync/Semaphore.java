@@ -154,7 +154,7 @@ public final class Semaphore {
      */
     public <A> Job<A> withPermit(Job<A> body) {
         Objects.requireNonNull(body, "body");
-        return Waits.bracket(acquire, v -> body, v -> release());
+        return Job.bracket(acquire, v -> body, v -> Job.run(this::release));
     }
 
     /** {@return the number of permits available now} */

@@ -1,14 +1,11 @@
 package dev.spindle.sync;
 
 import dev.spindle.Alt;
-import dev.spindle.Job;
 import dev.spindle.internal.run.BoundThread;
 import dev.spindle.internal.run.Drivers;
 import dev.spindle.internal.run.Durations;
 import dev.spindle.internal.select.PendingTimers;
 import java.time.Duration;
-import java.util.function.Consumer;
-import java.util.function.Function;
 
 /** Helpers shared by the primitives: composed waits, argument checks, the worker-thread guard, names. */
 final class Waits {
@@ -16,41 +13,6 @@ final class Waits {
     }
 
     // ---------------------------------------------------------------- composed waits
-
-    /**
-     * {@code acquire}, then the job {@code body} makes from what it gave, then {@code release} of it, in every
-     * outcome: a fresh record per run notes the grant (in the continuation of the committed acquire, which
-     * no cancellation point precedes), and the finalizer gives back exactly what this run got. Cancelled
-     * while waiting: nothing granted, nothing released; granted, then cancelled before the body: released.
-     */
-    static <R, B> Job<B> bracket(Alt<R> acquire, Function<? super R, ? extends Job<B>> body,
-                                 Consumer<? super R> release) {
-        return Job.defer(() -> {
-            Held<R> held = new Held<>();
-            return acquire.wrap(held::grant).flatMap(body).ensure(Job.run(() -> held.releaseWith(release)));
-        });
-    }
-
-    /** What one run of a {@link #bracket} was granted; written and read on its fiber only. */
-    private static final class Held<R> {
-        private boolean granted;
-        private R resource;
-
-        R grant(R r) {
-            granted = true;
-            resource = r;
-            return r;
-        }
-
-        void releaseWith(Consumer<? super R> release) {
-            if (granted) {
-                granted = false;
-                R r = resource;
-                resource = null;
-                release.accept(r);
-            }
-        }
-    }
 
     /**
      * The timed form of a wait: {@code choose(op, after(timeout))}, true when {@code op} was committed to,

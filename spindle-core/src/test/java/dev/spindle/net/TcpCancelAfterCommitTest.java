@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * is closed rather than leaked: the step ends cancelled without calling its function, and nobody else
  * holds the stream. The cancellation is requested from the alternative's {@code wrap}, which runs as the
  * wait commits, so the window between commit and step is hit every time. Likewise a connect cancelled
- * between opening its socket and its first attempt closes that socket.
+ * between opening its socket and its first attempt closes that socket, and a bracket releases a
+ * connection the program has mapped to a type of its own.
  */
 class TcpCancelAfterCommitTest {
     @ParameterizedTest
@@ -51,6 +52,29 @@ class TcpCancelAfterCommitTest {
                             readOrTimeout(server).ensure(Job.run(() -> close(server))))));
             assertThat(stepRan).as("the step after the connect").isFalse();
             assertThat(peerRead).as("the server side's read: end of stream").isEqualTo(-1);
+        }
+    }
+
+    /**
+     * A connection mapped to the program's own type is no longer the runtime's to close when a cancelled
+     * step drops it; {@code Job.bracket} releases it instead, cancelled in the same window.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aBracketReleasesAnAcceptedConnectionMappedToAnotherType(int workers) throws Exception {
+        record Session(TcpStream stream) {
+        }
+        try (TcpListener l = TcpListener.bind(loopback())) {
+            AtomicBoolean used = new AtomicBoolean();
+            Job<Void> acceptor = Job.self().flatMap(self -> Job.bracket(l.accept().wrap(s -> {
+                self.toCompletableFuture().cancel(false);
+                return new Session(s);
+            }), session -> Job.run(() -> used.set(true)), session -> Job.run(() -> close(session.stream()))));
+            int peerRead = run(workers, acceptor.start().flatMap(a -> TcpStream.connect(l.localAddress())
+                    .flatMap(client -> expectCancelled(a).then(readOrTimeout(client))
+                            .ensure(Job.run(() -> close(client))))));
+            assertThat(used).as("the bracket's use").isFalse();
+            assertThat(peerRead).as("the client's read: end of stream").isEqualTo(-1);
         }
     }
 

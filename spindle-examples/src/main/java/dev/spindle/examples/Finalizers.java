@@ -11,17 +11,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Finalizers and masking. {@link Job#ensure} runs a finalizer exactly once whether the job succeeds, fails
- * or is cancelled; {@link Job#onCancel} runs one only on cancellation; {@link Job#uncancelable} defers a
- * cancellation requested inside the region until the region has ended.
+ * or is cancelled; {@link Job#bracket} releases what an acquire gave in the same way; {@link Job#onCancel}
+ * runs a finalizer only on cancellation; {@link Job#uncancelable} defers a cancellation requested inside
+ * the region until the region has ended.
  */
 public final class Finalizers {
     private Finalizers() {
     }
 
-    /** Opens a (pretend) resource, runs {@code body}, and closes the resource however the body ends. */
+    /**
+     * Opens a (pretend) resource, runs {@code body}, and closes the resource however the body ends, even when
+     * the fiber is cancelled just after the open, before the body starts.
+     */
     static <A> Job<A> withResource(List<String> log, Job<A> body) {
-        return Job.run(() -> log.add("open"))
-                .then(body.ensure(Job.run(() -> log.add("close"))));
+        return Job.bracket(Job.run(() -> log.add("open")),
+                opened -> body,
+                opened -> Job.run(() -> log.add("close")));
     }
 
     /** Runs {@code body}; if it is cancelled, rolls back. Success and failure leave no trace. */
