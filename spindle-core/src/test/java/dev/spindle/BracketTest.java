@@ -79,10 +79,7 @@ class BracketTest {
     @Test
     void aCancellationBetweenAcquireAndUseReleasesWithoutUsing() {
         Channel<String> ch = new Channel<>();
-        Job<Integer> taker = Job.self().flatMap(self -> Job.bracket(ch.take().wrap(r -> {
-            self.toCompletableFuture().cancel(false);
-            return r;
-        }), use(Job.result(1)), this::release));
+        Job<Integer> taker = Job.bracket(TestJobs.cancelledAtCommit(ch.take()), use(Job.result(1)), this::release);
         Outcome<Integer> o = s.run(taker.start().flatMap(f -> ch.give("r").then(f.outcome())));
         assertThat(o).isEqualTo(Outcome.cancelled());
         assertThat(log).containsExactly("release r");

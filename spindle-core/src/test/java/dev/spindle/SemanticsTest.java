@@ -209,11 +209,10 @@ class SemanticsTest {
         kind.use(sch -> {
             Channel<Integer> ch = new Channel<>("committed");
             List<Integer> wrapped = new CopyOnWriteArrayList<>();
-            Job<Void> taker = Job.self().flatMap(self -> ch.take().wrap(v -> {
-                self.toCompletableFuture().cancel(false);
+            Job<Void> taker = TestJobs.cancelledAtCommit(ch.take().wrap(v -> {
                 wrapped.add(v);
                 return v;
-            }).flatMap(v -> Job.run(() -> started.set(true))));
+            })).flatMap(v -> Job.run(() -> started.set(true)));
             Outcome<Void> o = sch.run(taker.start().flatMap(f -> ch.give(7).then(f.outcome())));
             assertThat(o).isEqualTo(Outcome.cancelled());
             assertThat(wrapped).as("the wrap of the committed take").containsExactly(7);
@@ -234,10 +233,7 @@ class SemanticsTest {
             List<String> log = new CopyOnWriteArrayList<>();
             Function<Integer, Job<Integer>> use = v -> Job.run(() -> log.add("use " + v)).then(Job.result(v));
             Function<Integer, Job<Void>> release = v -> Job.run(() -> log.add("release " + v));
-            Job<Integer> taker = Job.self().flatMap(self -> Job.bracket(ch.take().wrap(v -> {
-                self.toCompletableFuture().cancel(false);
-                return v;
-            }), use, release));
+            Job<Integer> taker = Job.bracket(TestJobs.cancelledAtCommit(ch.take()), use, release);
             Outcome<Integer> o = sch.run(taker.start().flatMap(f -> ch.give(7).then(f.outcome())));
             assertThat(o).isEqualTo(Outcome.cancelled());
             assertThat(log).containsExactly("release 7");

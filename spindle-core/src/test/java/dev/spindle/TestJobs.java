@@ -5,9 +5,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
-/** Small jobs that tests compose: waiting forever, waiting for a flag, busy loops, counters. */
-final class TestJobs {
+/**
+ * Small jobs that tests compose: waiting forever, waiting for a flag, busy loops, counters, a cancellation
+ * timed to a commit.
+ */
+public final class TestJobs {
     private TestJobs() {
+    }
+
+    /**
+     * Waits on {@code alt}, whose commit cancels the waiting fiber: the cancellation always falls between
+     * the commit and the step after it.
+     *
+     * @param <A> the type of the alternative's value
+     * @param alt the wait
+     * @return a job that gives the alternative's value with its fiber's cancellation pending
+     */
+    public static <A> Job<A> cancelledAtCommit(Alt<A> alt) {
+        return Job.self().flatMap(self -> alt.wrap(v -> {
+            self.toCompletableFuture().cancel(false);
+            return v;
+        }));
     }
 
     /** Sleeps far longer than any test: only cancellation ends it. */

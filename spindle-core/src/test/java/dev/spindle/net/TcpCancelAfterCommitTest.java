@@ -1,5 +1,6 @@
 package dev.spindle.net;
 
+import static dev.spindle.TestJobs.cancelledAtCommit;
 import static dev.spindle.net.NetFixture.close;
 import static dev.spindle.net.NetFixture.loopback;
 import static dev.spindle.net.NetFixture.readOrTimeout;
@@ -66,10 +67,8 @@ class TcpCancelAfterCommitTest {
         }
         try (TcpListener l = TcpListener.bind(loopback())) {
             AtomicBoolean used = new AtomicBoolean();
-            Job<Void> acceptor = Job.self().flatMap(self -> Job.bracket(l.accept().wrap(s -> {
-                self.toCompletableFuture().cancel(false);
-                return new Session(s);
-            }), session -> Job.run(() -> used.set(true)), session -> Job.run(() -> close(session.stream()))));
+            Job<Void> acceptor = Job.bracket(cancelledAtCommit(l.accept().wrap(Session::new)),
+                    session -> Job.run(() -> used.set(true)), session -> Job.run(() -> close(session.stream())));
             int peerRead = run(workers, acceptor.start().flatMap(a -> TcpStream.connect(l.localAddress())
                     .flatMap(client -> expectCancelled(a).then(readOrTimeout(client))
                             .ensure(Job.run(() -> close(client))))));
@@ -102,11 +101,7 @@ class TcpCancelAfterCommitTest {
      * the step after it records that it ran.
      */
     private static Job<Fiber<Void>> cancelledAfterCommit(Alt<TcpStream> stream, AtomicBoolean stepRan) {
-        Job<Void> waiter = Job.self().flatMap(self -> stream.wrap(s -> {
-            self.toCompletableFuture().cancel(false);
-            return s;
-        }).flatMap(s -> Job.run(() -> stepRan.set(true))));
-        return waiter.start();
+        return cancelledAtCommit(stream).flatMap(s -> Job.run(() -> stepRan.set(true))).start();
     }
 
     private static Job<Void> expectCancelled(Fiber<Void> f) {

@@ -1,5 +1,6 @@
 package dev.spindle.net;
 
+import static dev.spindle.TestJobs.cancelledAtCommit;
 import static dev.spindle.net.NetFixture.bytes;
 import static dev.spindle.net.NetFixture.close;
 import static dev.spindle.net.NetFixture.loopback;
@@ -84,12 +85,10 @@ class TcpDroppedStreamTest {
     void aStreamAnUncancelableRegionGivesToACancelledFiberIsClosed() throws Exception {
         try (TcpListener l = TcpListener.bind(loopback())) {
             SocketAddress address = l.localAddress();
-            Job<Void> connector = Job.self().flatMap(self -> Job.uncancelable(TcpStream.connect(address).wrap(s -> {
-                self.toCompletableFuture().cancel(false);
-                return s;
-            })).flatMap(s -> Job.run(() -> {
-                throw new AssertionError("the step of a cancelled fiber ran");
-            })));
+            Job<Void> connector = Job.uncancelable(cancelledAtCommit(TcpStream.connect(address)))
+                    .flatMap(s -> Job.run(() -> {
+                        throw new AssertionError("the step of a cancelled fiber ran");
+                    }));
             Outcome<Void> o = run(2, connector.start().flatMap(f -> f.outcome()));
             assertThat(o).isEqualTo(Outcome.cancelled());
             assertThat(serverEndRead(l)).as("the server end of the dropped stream").isEqualTo(-1);
