@@ -79,9 +79,9 @@ final class Cleanup {
      * releases it there is no cancellation point, so a cancellation arriving after acquire's commit reaches
      * {@code use} (which is then not called) and the resource is released. An uncancelable acquire's region
      * ends in the same step, so the cancellation it deferred takes that path too instead of dropping the
-     * region's value.
+     * region's value. An acquire that succeeds at once (a free lock) continues here without a continuation.
      */
-    static final class Bracket<R, A> extends Job<A> {
+    static final class Bracket<R, A> extends Sequence.Step<R, A> {
         private final Job<R> acquire;
         private final Function<? super R, ? extends Job<A>> use;
         private final Function<? super R, ? extends Job<Void>> release;
@@ -94,6 +94,7 @@ final class Cleanup {
         }
 
         @Override
+        @SuppressWarnings("unchecked")
         void doJob(Worker w, Cont<A> k) {
             if (w.outOfFuel()) {
                 w.bounce(new JobSupport.JobWork<>(this, k));
@@ -102,13 +103,34 @@ final class Cleanup {
             if (acquire instanceof Uncancelable<R> region) {
                 k.fiber().mask();
                 region.job.doJob(w, new AcquiredCont<>(this, true, k));
+                return;
+            }
+            Object resource = acquire.doJobNow(w, this, k);
+            if (resource != LATER) {
+                acquired(w, (R) resource, k);
+            }
+        }
+
+        @Override
+        Cont<R> contAfter(Cont<A> k) {
+            return new AcquiredCont<>(this, false, k);
+        }
+
+        /** Puts the release of {@code resource} in place, then runs {@code use} under it unless cancelled. */
+        void acquired(Worker w, R resource, Cont<A> k) {
+            // release's function is called only to release: it may close the resource as it makes the job
+            Cont<A> released = new EnsureCont<>(new Pure.Defer<>(() -> release.apply(resource),
+                    "Job.bracket: release returned null instead of a job"), false, k);
+            if (k.fiber().cancelPending()) {
+                Trampoline.fail(w, released, CancelSignal.INSTANCE);
             } else {
-                acquire.doJob(w, new AcquiredCont<>(this, false, k));
+                Sequence.BindCont.applyAndRun(w, use, resource, released,
+                        "Job.bracket: use returned null instead of a job");
             }
         }
     }
 
-    /** Receives a bracket's resource: puts its release in place, then runs {@code use} under it. */
+    /** Receives a bracket's resource when its acquire waited or ran as the bracket's uncancelable region. */
     static final class AcquiredCont<R, A> extends Cont<R> {
         private final Bracket<R, A> bracket;
         /** True when acquire ran as the bracket's own uncancelable region, which ends here. */
@@ -125,17 +147,9 @@ final class Cleanup {
         @Override
         public void doCont(Worker w, R resource) {
             if (masked) {
-                endRegion(w, this); // a deferred cancellation is seen below, with the release in place
+                endRegion(w, this); // a deferred cancellation is seen by acquired, with the release in place
             }
-            // release's function is called only to release: it may close the resource as it makes the job
-            Cont<A> released = new EnsureCont<>(new Pure.Defer<>(() -> bracket.release.apply(resource),
-                    "Job.bracket: release returned null instead of a job"), false, k);
-            if (k.fiber().cancelPending()) {
-                Trampoline.fail(w, released, CancelSignal.INSTANCE);
-            } else {
-                new Pure.Defer<>(() -> bracket.use.apply(resource), "Job.bracket: use returned null instead of a job")
-                        .doJob(w, released);
-            }
+            bracket.acquired(w, resource, k);
         }
 
         @Override

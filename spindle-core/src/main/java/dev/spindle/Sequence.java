@@ -76,6 +76,7 @@ final class Sequence {
     }
 
     static final class BindCont<A, B> extends Cont<A> {
+        private static final String NULL_NEXT = "flatMap: the function returned null instead of a job";
         private final Function<? super A, ? extends Job<B>> f;
         private final Cont<B> k;
 
@@ -96,7 +97,7 @@ final class Sequence {
                 w.bounce(this);
                 return;
             }
-            applyAndRun(w, f, a, k);
+            applyAndRun(w, f, a, k, NULL_NEXT);
         }
 
         /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
@@ -104,17 +105,21 @@ final class Sequence {
             if (failedCancelled(w, k)) {
                 DroppedValues.release(a);
             } else {
-                applyAndRun(w, f, a, k);
+                applyAndRun(w, f, a, k, NULL_NEXT);
             }
         }
 
-        private static <A, B> void applyAndRun(Worker w, Function<? super A, ? extends Job<B>> f, A a,
-                Cont<B> k) {
+        /**
+         * Runs the job {@code f(a)} into {@code k}; a throwing {@code f} fails {@code k}, and so does a null job,
+         * with {@code nullMessage} (which names the API that took {@code f}).
+         */
+        static <A, B> void applyAndRun(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k,
+                String nullMessage) {
             Job<B> next;
             try {
                 next = f.apply(a);
                 if (next == null) {
-                    throw new NullPointerException("flatMap: the function returned null instead of a job");
+                    throw new NullPointerException(nullMessage);
                 }
             } catch (Throwable e) {
                 k.doHandle(w, e);
