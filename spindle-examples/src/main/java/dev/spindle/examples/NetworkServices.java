@@ -45,13 +45,16 @@ public final class NetworkServices {
                 Alt.after(timeout).map(v -> Optional.<Integer>empty()));
     }
 
-    /** Sends {@code text} to the server at {@code address} and gives what comes back. */
+    /**
+     * Sends {@code text} to the server at {@code address} and gives what comes back. The connection is
+     * closed however the exchange ends, also when the fiber is cancelled just as the connect commits.
+     */
     static Job<String> ask(InetSocketAddress address, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        return TcpStream.connect(address).flatMap(conn ->
-                conn.writeAll(ByteBuffer.wrap(bytes))
-                        .then(readFully(conn, ByteBuffer.allocate(bytes.length)))
-                        .ensure(Job.run(() -> closeQuietly(conn))));
+        return Job.bracket(TcpStream.connect(address),
+                conn -> conn.writeAll(ByteBuffer.wrap(bytes))
+                        .then(readFully(conn, ByteBuffer.allocate(bytes.length))),
+                conn -> Job.run(() -> closeQuietly(conn)));
     }
 
     private static Job<String> readFully(TcpStream conn, ByteBuffer buf) {
