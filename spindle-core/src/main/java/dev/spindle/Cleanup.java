@@ -79,7 +79,8 @@ final class Cleanup {
      * releases it there is no cancellation point, so a cancellation arriving after acquire's commit reaches
      * {@code use} (which is then not called) and the resource is released. An uncancelable acquire's region
      * ends in the same step, so the cancellation it deferred takes that path too instead of dropping the
-     * region's value. An acquire that succeeds at once (a free lock) continues here without a continuation.
+     * region's value. An acquire that answers at once (a take that finds a message) continues here without a
+     * continuation object.
      */
     static final class Bracket<R, A> extends Sequence.Step<R, A> {
         private final Job<R> acquire;

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * here are released then instead of leaked; each registered release decides whether the value is still
  * new (the network's streams: no operation called on them yet), so a dropped value that other code already
  * uses is left alone. An {@link Either} is released through the value it holds. A value the user's code
- * has mapped to another type is that code's to release.
+ * has mapped to another type is that code's to release, which {@code Job.bracket} does.
  */
 public final class DroppedValues {
     /** Release actions by exact class; written once per type, read only on a cancelled step's path. */
