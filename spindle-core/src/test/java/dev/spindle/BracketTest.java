@@ -3,6 +3,7 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.test.fixture.SchedulerKind;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -81,6 +82,22 @@ class BracketTest {
         Channel<String> ch = new Channel<>();
         Job<Integer> taker = Job.bracket(TestJobs.cancelledAtCommit(ch.take()), use(Job.result(1)), this::release);
         Outcome<Integer> o = s.run(taker.start().flatMap(f -> ch.give("r").then(f.outcome())));
+        assertThat(o).isEqualTo(Outcome.cancelled());
+        assertThat(log).containsExactly("release r");
+    }
+
+    /**
+     * A timed acquire that is not an alternative runs in a race's child, whose end is a cancellation point of
+     * its own; under uncancelable the child ends as it would have, and the bracket releases what it gave.
+     * Here the child cancels the bracket's fiber as it gives the resource.
+     */
+    @Test
+    void aRacedAcquireUnderUncancelableIsReleasedWhenItsFiberIsCancelled() {
+        Job<Integer> job = Job.self().flatMap(self -> Job.bracket(Job.uncancelable(Job.of(() -> {
+            self.toCompletableFuture().cancel(false);
+            return "r";
+        }).timeout(Duration.ofMinutes(1))), use(Job.result(1)), this::release));
+        Outcome<Integer> o = s.run(job.start().flatMap(Fiber::outcome));
         assertThat(o).isEqualTo(Outcome.cancelled());
         assertThat(log).containsExactly("release r");
     }
