@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * Leaves: a value, a failure ({@link TreeFailure} thrown by user code), {@code Job.cancelled()}, a sleep
  * of 0/20/40 ms before a value, and "never" (a one-hour sleep: only cancellation ends it). Inner nodes:
  * {@code flatMap} (sum of both values), {@code recover}, {@code ensure} and {@code onCancel} (counting
- * entries and runs, some finalizers failing), {@code uncancelable}, a short sleep or a yield before a
+ * entries and runs, some finalizers failing), {@code bracket} (entered when its acquire gives a value,
+ * released as an ensure's finalizer runs), {@code uncancelable}, a short sleep or a yield before a
  * node, {@code race} (Left v gives 2v, Right v gives 2v + 1), {@code all} (sum), {@code any},
  * {@code timeout} and start-then-join. Depth at most {@link #MAX_DEPTH}.
  *
@@ -311,26 +312,34 @@ final class JobTreeGenerator {
     }
 
     /** {@code ensure} or (onlyOnCancel) {@code onCancel}; the finalizer fails with {@code failId} if set. */
-    static final class Finalized extends Node {
+    static class Finalized extends Node {
         final boolean onlyOnCancel;
         final String failId;
 
         Finalized(boolean onlyOnCancel, String failId, Node child) {
-            super(List.of(child));
+            this(onlyOnCancel, failId, List.of(child));
+        }
+
+        Finalized(boolean onlyOnCancel, String failId, List<Node> children) {
+            super(children);
             this.onlyOnCancel = onlyOnCancel;
             this.failId = failId;
         }
 
         @Override
         Model evaluate() {
-            Model c = children.get(0).model;
-            if (onlyOnCancel || failId == null) {
-                return c;
+            return onlyOnCancel ? children.get(0).model : finalized(children.get(0).model);
+        }
+
+        /** The outcome {@code body} ends with once this node's (always run) finalizer has run. */
+        final Model finalized(Model body) {
+            if (failId == null) {
+                return body;
             }
-            return switch (c.kind()) {
+            return switch (body.kind()) {
                 case SUCCESS -> Model.failure(failId, List.of());
-                case FAILURE -> c.withSuppressed(failId);
-                case CANCELLED, NEVER -> c;
+                case FAILURE -> body.withSuppressed(failId);
+                case CANCELLED, NEVER -> body;
             };
         }
 
@@ -349,19 +358,72 @@ final class JobTreeGenerator {
                 run.entered.incrementAndGet(p);
                 return body;
             });
-            Job<Void> finalizer = Job.run(() -> {
+            return onlyOnCancel ? entering.onCancel(finalizer(run)) : entering.ensure(finalizer(run));
+        }
+
+        /** The finalizer: counts its run and its place in the order of runs, then fails if it should. */
+        final Job<Void> finalizer(Run run) {
+            int p = probe;
+            return Job.run(() -> {
                 run.finalizedAt.set(p, run.clock.incrementAndGet());
                 run.finalized.incrementAndGet(p);
                 if (failId != null) {
                     throw new TreeFailure(failId);
                 }
             });
-            return onlyOnCancel ? entering.onCancel(finalizer) : entering.ensure(finalizer);
         }
 
         @Override
         String label() {
             return (onlyOnCancel ? "onCancel" : "ensure") + (failId == null ? "" : " (finalizer fails " + failId + ")");
+        }
+    }
+
+    /**
+     * {@code Job.bracket(acquire, v -> use.map(u -> v + u), v -> release)}: entered when acquire gives its
+     * value (a map, no cancellation point before the bracket takes it), released exactly once per entry.
+     */
+    static final class Bracket extends Finalized {
+        Bracket(String failId, Node acquire, Node use) {
+            super(false, failId, List.of(acquire, use));
+        }
+
+        @Override
+        Model evaluate() {
+            Model a = children.get(0).model;
+            Model u = children.get(1).model;
+            if (a.kind() != Kind.SUCCESS) {
+                return a;
+            }
+            return finalized(u.kind() == Kind.SUCCESS ? Model.success(a.value() + u.value()) : u);
+        }
+
+        @Override
+        void assignReach(Reach r, List<Node> probes) {
+            probe = probes.size();
+            probes.add(this);
+            boolean acquires = children.get(0).model.kind() == Kind.SUCCESS;
+            reach = acquires ? r : Reach.UNREACHED;
+            Reach inner = model.finishes() ? r : JobTreeModel.weaker(r, Reach.MAY);
+            children.get(0).assignReach(inner, probes);
+            children.get(1).assignReach(acquires ? inner : Reach.UNREACHED, probes);
+        }
+
+        @Override
+        Job<Integer> build(Run run) {
+            int p = probe;
+            Job<Integer> acquire = children.get(0).build(run).map(v -> {
+                run.entered.incrementAndGet(p);
+                return v;
+            });
+            Job<Integer> use = children.get(1).build(run);
+            Job<Void> release = finalizer(run);
+            return Job.bracket(acquire, v -> use.map(u -> v + u), v -> release);
+        }
+
+        @Override
+        String label() {
+            return "bracket (acquire, use: sum)" + (failId == null ? "" : " (release fails " + failId + ")");
         }
     }
 
@@ -702,7 +764,7 @@ final class JobTreeGenerator {
 
     private Node inner(int depth) {
         int d = depth + 1;
-        return switch (rng.nextInt(13)) {
+        return switch (rng.nextInt(14)) {
             case 0, 1 -> new Seq(node(d), node(d));
             case 2 -> new Recover(rng.nextInt(10), node(d));
             case 3 -> new Finalized(false, rng.nextInt(4) == 0 ? id("fin") : null, node(d));
@@ -713,6 +775,7 @@ final class JobTreeGenerator {
             case 9 -> new All(children(d));
             case 10 -> new Any(children(d));
             case 11 -> new Timeout(shortLimit(), node(d));
+            case 12 -> new Bracket(rng.nextInt(4) == 0 ? id("fin") : null, node(d), node(d));
             default -> new StartJoin(node(d));
         };
     }
