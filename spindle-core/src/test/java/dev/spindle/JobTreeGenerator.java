@@ -260,8 +260,11 @@ final class JobTreeGenerator {
 
         @Override
         Model evaluate() {
-            Model a = children.get(0).model;
-            Model b = children.get(1).model;
+            return sum(children.get(0).model, children.get(1).model);
+        }
+
+        /** {@code a} then {@code b}: the first non-success, else the sum of their values. */
+        static Model sum(Model a, Model b) {
             if (a.kind() != Kind.SUCCESS) {
                 return a;
             }
@@ -390,12 +393,9 @@ final class JobTreeGenerator {
 
         @Override
         Model evaluate() {
-            Model a = children.get(0).model;
-            Model u = children.get(1).model;
-            if (a.kind() != Kind.SUCCESS) {
-                return a;
-            }
-            return finalized(u.kind() == Kind.SUCCESS ? Model.success(a.value() + u.value()) : u);
+            Model acquired = children.get(0).model;
+            // released only once acquired: a failed acquire's outcome is the bracket's as it is
+            return acquired.kind() == Kind.SUCCESS ? finalized(Seq.sum(acquired, children.get(1).model)) : acquired;
         }
 
         @Override
