@@ -57,6 +57,11 @@ final class BridgeImpl implements Bridge.JobFactory {
         }
 
         @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
+            return impl.doJobNow(w, step, k);
+        }
+
+        @Override
         public String toString() {
             return impl.toString();
         }
@@ -73,6 +78,11 @@ final class BridgeImpl implements Bridge.JobFactory {
         @Override
         void doJob(Worker w, Cont<A> k) {
             impl.doJob(w, k);
+        }
+
+        @Override
+        <B> Object doJobNow(Worker w, Sequence.Step<A, B> step, Cont<B> k) {
+            return impl.doJobNow(w, step, k);
         }
 
         @Override

@@ -107,13 +107,13 @@ final class Cleanup {
                 return;
             }
             Object resource = acquire.doJobNow(w, this, k);
-            if (resource != LATER) {
+            if (resource != Job.LATER) {
                 acquired(w, (R) resource, k);
             }
         }
 
         @Override
-        Cont<R> contAfter(Cont<A> k) {
+        public Cont<R> contAfter(Cont<A> k) {
             return new AcquiredCont<>(this, false, k);
         }
 

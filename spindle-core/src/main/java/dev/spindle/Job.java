@@ -2,6 +2,7 @@ package dev.spindle;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Durations;
+import dev.spindle.internal.run.StepTail;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.time.Duration;
@@ -51,7 +52,7 @@ public abstract class Job<A> {
     abstract void doJob(Worker w, Cont<A> k);
 
     /** What {@link #doJobNow} returns when the job has not succeeded at once. */
-    static final Object LATER = new Object();
+    static final Object LATER = StepTail.LATER;
 
     /**
      * Runs this job as the first part of the sequencing step {@code step}, whose continuation is {@code k}:

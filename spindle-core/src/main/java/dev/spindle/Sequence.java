@@ -3,6 +3,7 @@ package dev.spindle;
 import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.DroppedValues;
+import dev.spindle.internal.run.StepTail;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 import java.util.function.Function;
@@ -26,9 +27,10 @@ final class Sequence {
      * @param <A> the type of the first job's value
      * @param <B> the type of the step's value
      */
-    abstract static class Step<A, B> extends Job<B> {
-        /** The continuation that finishes this step into {@code k} once the first job has given its value. */
-        abstract Cont<A> contAfter(Cont<B> k);
+    abstract static class Step<A, B> extends Job<B> implements StepTail<A, B> {
+        /** Redeclared so that the runtime's own steps call it through the class (a virtual call). */
+        @Override
+        public abstract Cont<A> contAfter(Cont<B> k);
 
         /** {@code step}'s continuation into {@code k}, or {@code k} itself when a job runs on its own (null). */
         @SuppressWarnings("unchecked")
@@ -64,13 +66,13 @@ final class Sequence {
                 return;
             }
             Object a = first.doJobNow(w, this, k);
-            if (a != LATER) {
+            if (a != Job.LATER) {
                 BindCont.step(w, f, (A) a, k); // this step's fuel is spent above
             }
         }
 
         @Override
-        Cont<A> contAfter(Cont<B> k) {
+        public Cont<A> contAfter(Cont<B> k) {
             return new BindCont<>(f, k);
         }
     }
@@ -150,13 +152,13 @@ final class Sequence {
                 w.bounce(new JobSupport.JobWork<>(this, k));
                 return;
             }
-            if (first.doJobNow(w, this, k) != LATER && !failedCancelled(w, k)) {
+            if (first.doJobNow(w, this, k) != Job.LATER && !failedCancelled(w, k)) {
                 second.doJob(w, k); // this step's fuel is spent above
             }
         }
 
         @Override
-        Cont<A> contAfter(Cont<B> k) {
+        public Cont<A> contAfter(Cont<B> k) {
             return new ThenCont<>(second, k);
         }
     }
@@ -207,13 +209,13 @@ final class Sequence {
                 return;
             }
             Object a = first.doJobNow(w, this, k);
-            if (a != LATER) {
+            if (a != Job.LATER) {
                 MapCont.apply(w, f, (A) a, k);
             }
         }
 
         @Override
-        Cont<A> contAfter(Cont<B> k) {
+        public Cont<A> contAfter(Cont<B> k) {
             return new MapCont<>(f, k);
         }
     }

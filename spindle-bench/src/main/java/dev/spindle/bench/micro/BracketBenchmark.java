@@ -2,6 +2,7 @@ package dev.spindle.bench.micro;
 
 import dev.spindle.Job;
 import dev.spindle.sync.Mutex;
+import java.util.Collections;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -14,10 +15,11 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Cost of a resource's life in one fiber, uncontended: {@code Job.bracket} against the plain composition
+ * Cost of a resource's life: {@code Job.bracket} against the plain composition
  * {@code acquire.flatMap(r -> use(r).ensure(release(r)))} it replaces (which may lose the resource to a
- * cancellation), and {@code Mutex.withLock}, a bracket around the lock. One op is one acquire, use and
- * release; {@link #OPS} of them run in a loop of binds in one fiber.
+ * cancellation), and {@code Mutex.withLock}, a bracket around the lock, free and contended. One op is one
+ * acquire, use and release; {@link #OPS} of them run in a loop of binds in one fiber (split over
+ * {@value #CONTENDERS} fibers when contended).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -27,6 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class BracketBenchmark extends SchedulerState {
     private static final Function<Long, Job<Long>> USE = r -> Job.result(r + 1);
     private static final Function<Long, Job<Void>> RELEASE = r -> Job.unit();
+
+    private static final int CONTENDERS = 4;
 
     private final Mutex mutex = new Mutex();
 
@@ -49,6 +53,17 @@ public class BracketBenchmark extends SchedulerState {
     @OperationsPerInvocation(OPS)
     public long withLock() {
         return run(loop(OPS, i -> mutex.withLock(Job.result(i + 1))));
+    }
+
+    /**
+     * {@code mutex.withLock} contended: {@link #CONTENDERS} fibers take turns, each body yielding while it
+     * holds the lock, so every acquire waits and every release hands the lock over.
+     */
+    @Benchmark
+    @OperationsPerInvocation(OPS)
+    public long withLockContended() {
+        Job<Long> contender = loop(OPS / CONTENDERS, i -> mutex.withLock(Job.yieldNow().then(Job.result(i + 1))));
+        return run(Job.all(Collections.nCopies(CONTENDERS, contender))).size();
     }
 
     /** {@code n} steps of {@code step}, each on the value the last one gave; gives the last value. */

@@ -2,6 +2,7 @@ package dev.spindle.internal.select;
 
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.FiberBase;
+import dev.spindle.internal.run.StepTail;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Worker;
 
@@ -9,9 +10,10 @@ import dev.spindle.internal.run.Worker;
  * A waiting operation of a primitive guarded by a {@link LockedWaitQueue} (a lock, a permit, a signal, a
  * count reaching zero, a place in a pool), in all three forms: an alternative of a choose
  * ({@link #tryAlt}), a plain job ({@link #doJob}, allocation-free: the fiber's continuation is the queue
- * entry) and a blocking call of an ordinary thread ({@link #awaitThread}). A subclass says, under the
- * queue's lock, whether the operation can complete now ({@link #readyLocked}) and what completing takes
- * ({@link #takeLocked}); the primitive's granting side takes committed entries with
+ * entry; as the first job of a step it answers at once when it can, {@link #doJobNow}) and a blocking
+ * call of an ordinary thread ({@link #awaitThread}). A subclass says, under the queue's lock, whether the
+ * operation can complete now ({@link #readyLocked}) and what completing takes ({@link #takeLocked}); the
+ * primitive's granting side takes committed entries with
  * {@link WaitQueue#pollCommitted} (or {@link WaitQueue#drain} and {@link Waiter#releaseAll}) and resumes
  * them with {@link Waiter#release}.
  *
@@ -62,15 +64,24 @@ public abstract class LockedWait<A> extends AltImpl<A> {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public final void doJob(Worker w, Cont<A> k) {
+        Object a = doJobNow(w, null, k);
+        if (a != StepTail.LATER) {
+            Trampoline.succeed(w, k, (A) a);
+        }
+    }
+
+    /** Answers at once when it can (under one lock: the check, and either the take or the wait). */
+    @Override
+    public final <B> Object doJobNow(Worker w, StepTail<A, B> step, Cont<B> k) {
         if (completeWithoutLock()) {
-            Trampoline.succeed(w, k, null);
-            return;
+            return null;
         }
         FiberBase<?> self = k.fiber();
         if (self.cancelPending()) {
             Trampoline.failCancelled(w, k);
-            return;
+            return StepTail.LATER;
         }
         queue.lock();
         boolean ready;
@@ -79,15 +90,15 @@ public abstract class LockedWait<A> extends AltImpl<A> {
         } catch (RuntimeException e) {
             queue.unlock();
             Trampoline.fail(w, k, e);
-            return;
+            return StepTail.LATER;
         }
         if (ready) {
             A a = takeLocked(self);
             queue.unlock();
-            Trampoline.succeed(w, k, a);
-            return;
+            return a;
         }
-        queue.blockAndUnlock(w, self, k);
+        queue.blockAndUnlock(w, self, StepTail.contFor(step, k));
+        return StepTail.LATER;
     }
 
     @Override
