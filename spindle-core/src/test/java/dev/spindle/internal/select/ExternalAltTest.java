@@ -10,7 +10,6 @@ import dev.spindle.Scheduler;
 import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.Trampoline;
-import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -56,15 +55,7 @@ class ExternalAltTest {
         });
 
         void put() {
-            queue.lock();
-            Work e = queue.pollCommitted();
-            if (e == null) {
-                tokens++;
-            }
-            queue.unlock();
-            if (e != null) {
-                Waiter.release(null, e, "handed");
-            }
+            Grants.handOverOrKeep(queue, () -> tokens++, "handed");
         }
 
         int count() {

@@ -10,7 +10,6 @@ import dev.spindle.internal.run.Bridge;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.StepTail;
 import dev.spindle.internal.run.Trampoline;
-import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,15 +47,7 @@ class LockedWaitAtOnceTest {
         }
 
         void grant() {
-            queue.lock();
-            Work e = queue.pollCommitted();
-            if (e == null) {
-                permits++;
-            }
-            queue.unlock();
-            if (e != null) {
-                Waiter.release(null, e, "handed");
-            }
+            Grants.handOverOrKeep(queue, () -> permits++, "handed");
         }
     }
 
