@@ -127,7 +127,7 @@ public final class Worker extends CacheLinePadding {
     /**
      * A busy worker looks at the engine's {@link Poller}, when it has one, once per this many items (about a
      * millisecond of short items). Readiness goes first to a worker that runs dry and selects; a busy look
-     * more often than this gave the echo servers a longer tail (docs/benchmark-notebook.md).
+     * more often than this gave the echo servers a longer tail (docs/benchmark-history.md).
      */
     public static final int POLL_INTERVAL = SystemProps.intProp("spindle.net.pollInterval", 1023);
 
