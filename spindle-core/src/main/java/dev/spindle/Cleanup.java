@@ -125,8 +125,11 @@ final class Cleanup {
             if (k.fiber().cancelPending()) {
                 Trampoline.fail(w, released, CancelSignal.INSTANCE);
             } else {
-                Sequence.BindCont.applyAndRun(w, use, resource, released,
+                Job<A> body = Sequence.BindCont.apply(w, use, resource, released,
                         "Job.bracket: use returned null instead of a job");
+                if (body != null) {
+                    body.doJob(w, released);
+                }
             }
         }
     }

@@ -67,7 +67,10 @@ final class Sequence {
             }
             Object a = first.doJobNow(w, this, k);
             if (a != Job.LATER) {
-                BindCont.step(w, f, (A) a, k); // this step's fuel is spent above
+                Job<B> next = BindCont.next(w, f, (A) a, k); // this step's fuel is spent above
+                if (next != null) {
+                    next.doJob(w, k);
+                }
             }
         }
 
@@ -99,23 +102,31 @@ final class Sequence {
                 w.bounce(this);
                 return;
             }
-            applyAndRun(w, f, a, k, NULL_NEXT);
-        }
-
-        /** A bind step without a continuation object: the cancellation point, then {@code f(a)} into k. */
-        static <A, B> void step(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
-            if (failedCancelled(w, k)) {
-                DroppedValues.release(a);
-            } else {
-                applyAndRun(w, f, a, k, NULL_NEXT);
+            Job<B> next = apply(w, f, a, k, NULL_NEXT);
+            if (next != null) {
+                next.doJob(w, k);
             }
         }
 
         /**
-         * Runs the job {@code f(a)} into {@code k}; a throwing {@code f} fails {@code k}, and so does a null job,
-         * with {@code nullMessage} (which names the API that took {@code f}).
+         * A bind step without a continuation object: the cancellation point, then {@code f(a)}, the job to run
+         * into {@code k}; null when {@code k} has been failed instead.
          */
-        static <A, B> void applyAndRun(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k,
+        static <A, B> Job<B> next(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k) {
+            if (failedCancelled(w, k)) {
+                DroppedValues.release(a);
+                return null;
+            }
+            return apply(w, f, a, k, NULL_NEXT);
+        }
+
+        /**
+         * The job {@code f(a)}, for the caller to run into {@code k}; null when a throwing {@code f} or a null
+         * job (reported with {@code nullMessage}, which names the API that took {@code f}) failed {@code k}.
+         * The caller makes the call {@code next.doJob}, so that each kind of step keeps its own type profile
+         * there, and a standalone compile of this method stays small enough to inline.
+         */
+        static <A, B> Job<B> apply(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k,
                 String nullMessage) {
             Job<B> next;
             try {
@@ -125,9 +136,9 @@ final class Sequence {
                 }
             } catch (Throwable e) {
                 k.doHandle(w, e);
-                return;
+                return null;
             }
-            next.doJob(w, k);
+            return next;
         }
 
         @Override
