@@ -123,8 +123,9 @@ final class Sequence {
         /**
          * The job {@code f(a)}, for the caller to run into {@code k}; null when a throwing {@code f} or a null
          * job (reported with {@code nullMessage}, which names the API that took {@code f}) failed {@code k}.
-         * The caller makes the call {@code next.doJob}, so that each kind of step keeps its own type profile
-         * there, and a standalone compile of this method stays small enough to inline.
+         * The caller makes the call {@code next.doJob} itself, so that each kind of step has a call site and a
+         * type profile of its own there (benchmark notebook, "each bind step calls its next job from a call
+         * site of its own").
          */
         static <A, B> Job<B> apply(Worker w, Function<? super A, ? extends Job<B>> f, A a, Cont<B> k,
                 String nullMessage) {
