@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  *   the engine's global queue: a connection ready early is never starved by connections that keep becoming
  *   ready after it, and every worker takes from the one queue, oldest first: a burst does not wait for the
  *   one worker that found it (which the OS may have descheduled) while another serves newer readiness
- *   (docs/benchmark-notebook.md, "readiness through the global queue"). A blocking select's worker
+ *   (docs/benchmark-history.md, "readiness through the global queue"). A blocking select's worker
  *   takes the chain itself next, so that append wakes no one (taking the first item wakes another worker
  *   when more is left); a busy look's append wakes an idle worker.
  * Waking a blocked select (no lost wake-ups)
