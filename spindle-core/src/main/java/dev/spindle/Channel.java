@@ -5,6 +5,7 @@ import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.FiberBase;
+import dev.spindle.internal.run.StepTail;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -280,7 +281,7 @@ public final class Channel<A> {
                 Waiter.release(w, g, null);
                 return g.value;
             }
-            Cont<A> waiting = Sequence.Step.contFor(step, k);
+            Cont<A> waiting = StepTail.contFor(step, k);
             takers.block(self, take, waiting);
             Channel.this.unlock();
             takers.blocked(w, self, take);
@@ -353,7 +354,7 @@ public final class Channel<A> {
                 Waiter.release(w, t, value);
                 return null;
             }
-            Waiter<A> entry = new Waiter<A>(Sequence.Step.contFor(step, k), null, 0, value);
+            Waiter<A> entry = new Waiter<A>(StepTail.contFor(step, k), null, 0, value);
             givers.block(self, take, entry);
             Channel.this.unlock();
             givers.blocked(w, self, take);

@@ -5,6 +5,7 @@ import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.FiberBase;
+import dev.spindle.internal.run.StepTail;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -251,7 +252,7 @@ public final class IVar<A> {
                 IVar.this.unlock();
                 return deliverNow(w, k, s);
             }
-            Cont<A> waiting = Sequence.Step.contFor(step, k);
+            Cont<A> waiting = StepTail.contFor(step, k);
             readers.block(self, read, waiting);
             IVar.this.unlock();
             readers.blocked(w, self, read);

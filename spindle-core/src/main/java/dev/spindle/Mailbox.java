@@ -5,6 +5,7 @@ import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.SpinLock;
 import dev.spindle.internal.run.FiberBase;
+import dev.spindle.internal.run.StepTail;
 import dev.spindle.internal.run.Trampoline;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
@@ -196,7 +197,7 @@ public final class Mailbox<A> {
                 Mailbox.this.unlock();
                 return m;
             }
-            Cont<A> waiting = Sequence.Step.contFor(step, k);
+            Cont<A> waiting = StepTail.contFor(step, k);
             takers.block(self, take, waiting);
             Mailbox.this.unlock();
             takers.blocked(w, self, take);

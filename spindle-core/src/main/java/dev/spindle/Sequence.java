@@ -31,12 +31,6 @@ final class Sequence {
         /** Redeclared so that the runtime's own steps call it through the class (a virtual call). */
         @Override
         public abstract Cont<A> contAfter(Cont<B> k);
-
-        /** {@code step}'s continuation into {@code k}, or {@code k} itself when a job runs on its own (null). */
-        @SuppressWarnings("unchecked")
-        static <A, B> Cont<A> contFor(Step<A, B> step, Cont<B> k) {
-            return step == null ? (Cont<A>) (Cont<?>) k : step.contAfter(k);
-        }
     }
 
     /** Fails {@code k} and returns true when its fiber's cancellation is pending (a cancellation point). */
