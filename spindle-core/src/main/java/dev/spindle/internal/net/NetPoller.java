@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * One engine's network poller: a {@link Selector} over every socket its fibers wait on, driven by the
  * engine's own workers ({@link Poller}). A dedicated poller thread was measured against it and removed: it
  * cost more CPU per message and more interest changes (its select is always a blocking one), and gave fewer
- * messages per second in every round (docs/benchmark-notebook.md, "Echo servers").
+ * messages per second in every round (docs/benchmark-history-oldest.md, "Echo servers after the poller
+ * rework").
  *
  * <pre>
  * Implementation overview
