@@ -22,7 +22,8 @@ final class Sequence {
      * {@link Job#doJobNow}, so a first job that succeeds at once (a channel operation that meets its partner,
      * a finished join, a call) continues the step here without a continuation object. A plain value
      * ({@code Job.result}) deliberately does not answer at once, so that C2 does not compile each
-     * recursive step with its whole continuation inlined (see the benchmark notebook).
+     * recursive step with its whole continuation inlined (docs/benchmark-history-oldest.md, "A step goes on
+     * at once after a first job that succeeds at once").
      *
      * @param <A> the type of the first job's value
      * @param <B> the type of the step's value
