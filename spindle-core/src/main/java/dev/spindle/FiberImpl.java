@@ -86,7 +86,8 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      *   Two moments when nobody else can write a fiber's pending or firstChild, so plain stores replace
      *   the read-modify-writes (fork/join starts a child and runs it to its end in one go: both apply):
      *   - linking a child while no other is live (addOnlyChild): only live children retire, only the
-     *     fiber's own code links; a full fence keeps the Dekker pair with a canceller's walk;
+     *     fiber's own code links; a full fence keeps the Dekker pair with a canceller's walk (for a leaf
+     *     child run at once, the locked instruction that ends it does, see addLeafChild);
      *   - its only live child retiring while the fiber's continuation is the top item of the retiring
      *     worker's own stack (dropOnlyChildWhileSuspended): the fiber's code cannot run meanwhile.
      *   A drop by an earlier child still racing with either expects an older head, and its CAS fails.
@@ -576,11 +577,49 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
 
     /** Links {@code child} under this fiber; cancels it at once if this fiber is being cancelled. */
     void addChild(Worker w, FiberImpl<?> child) {
+        if (link(child)) {
+            VarHandle.fullFence(); // orders the plain link before the read below: see addOnlyChild
+        }
+        cancelIfCancelling(w, child);
+    }
+
+    /**
+     * Links {@code child}, whose job is a {@link Pure.Leaf} that the caller runs at once on this thread, with
+     * no fence and no read of this fiber's cancel state: the caller makes that read with
+     * {@link #checkLeafChild} once the child has run. The child's outcome cannot depend on a cancellation,
+     * and nothing but a canceller's walk can reach it before this fiber's code goes on, so asking it to
+     * cancel after its run is as good as before.
+     */
+    void addLeafChild(FiberImpl<?> child) {
+        link(child);
+    }
+
+    /**
+     * The read that {@link #addChild} makes right after the link, made once the leaf {@code child} linked by
+     * {@link #addLeafChild} has run. A child that has finished did so after a locked instruction of this
+     * thread that followed the link (its completion's CAS when it ended here; the push to the global queue
+     * that let another worker end it), which orders the link before this read as addChild's fence does; one
+     * that has not (its run bounced) gets the fence.
+     */
+    void checkLeafChild(Worker w, FiberImpl<?> child) {
+        if (!child.isDone()) {
+            VarHandle.fullFence();
+        }
+        cancelIfCancelling(w, child);
+    }
+
+    /** Links {@code child}; true when by plain stores, which the caller must order before its next read. */
+    private boolean link(FiberImpl<?> child) {
         if (pending == 1) {
             addOnlyChild(child);
-        } else {
-            pushChild(child);
+            return true;
         }
+        pushChild(child);
+        return false;
+    }
+
+    /** Asks the just-linked {@code child} to cancel if this fiber is being cancelled (and not masked). */
+    private void cancelIfCancelling(Worker w, FiberImpl<?> child) {
         if (cancelPending()) {
             child.requestCancel(w);
         }
@@ -591,16 +630,15 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      * nobody else writes pending or firstChild (only live children retire, and only this code adds), so
      * plain stores do instead of two read-modify-writes. Whatever is still listed has retired, so the
      * child becomes the whole list; a drop by a retired child that is still racing expects an older head
-     * and fails. The release store publishes the child to cancellers walking the list; the full fence
-     * orders it before the caller's read of the cancel state, the Dekker pair of requestCancel (set the
-     * bit, then walk the children).
+     * and fails. The release store publishes the child to cancellers walking the list; the caller orders
+     * it before its read of the cancel state (a full fence, or a locked instruction that follows anyway), the
+     * Dekker pair of requestCancel (set the bit, then walk the children).
      */
     private void addOnlyChild(FiberImpl<?> child) {
         FiberImpl<?> retired = firstChild;
         child.nextSibling = null;
         FIRST_CHILD.setRelease(this, child);
         PENDING.set(this, 2);
-        VarHandle.fullFence();
         if (retired != null) {
             unchain(retired);
         }

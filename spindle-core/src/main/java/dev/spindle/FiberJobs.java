@@ -40,11 +40,17 @@ final class FiberJobs {
             FiberImpl<A> child = new FiberImpl<>(job, w.engine(), mode == StartMode.CHILD ? current : null,
                     mode == StartMode.FORGET);
             w.fiberStarted();
+            boolean childFirst = w.engine().runtimeChoosesOrder();
+            // a leaf run at once is asked to cancel after its run, which saves the link's fence
+            FiberImpl<?> leafParent = null;
             if (current != null) {
-                if (mode == StartMode.CHILD) {
-                    current.addChild(w, child); // the constructor took over the parent's bindings
-                } else {
+                if (mode != StartMode.CHILD) {
                     child.inheritBindings(current);
+                } else if (childFirst && job instanceof Pure.Leaf) {
+                    current.addLeafChild(child);
+                    leafParent = current;
+                } else {
+                    current.addChild(w, child); // the constructor took over the parent's bindings
                 }
             }
             // Child first (Cilk's work-first rule): the starter's continuation waits on the local stack,
@@ -52,7 +58,7 @@ final class FiberJobs {
             // same fuel, so depth stays bounded). A parent that starts many short children thus never
             // piles them up: each finishes before the next starts unless another worker takes over.
             k.setResumeValue(child);
-            if (!w.engine().runtimeChoosesOrder()) {
+            if (!childFirst) {
                 // the driver chooses who runs first: queue both (the simulator's seed 0 runs the child first)
                 w.push(child);
                 w.push(k);
@@ -70,6 +76,9 @@ final class FiberJobs {
             }
             w.push(k);
             child.doWork(w);
+            if (leafParent != null) {
+                leafParent.checkLeafChild(w, child);
+            }
             if (((Object) k instanceof ContinuationBody<?> || w.hasHalfFuel()) && w.popIfTop(k)) {
                 // The child ended or waits having queued nothing: the starter's continuation is the loop's
                 // next item, so it runs now instead of after a trip through the loop. Its steps spend this

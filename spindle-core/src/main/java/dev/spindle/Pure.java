@@ -13,8 +13,17 @@ final class Pure {
 
     static final Result<Void> UNIT = new Result<>(null);
 
+    /**
+     * A job that ends in its first run, on the running thread, without reaching a cancellation point and
+     * without starting anything: its outcome cannot depend on a cancellation, so a fiber started for one
+     * and run at once needs no ordering of its link against a canceller before it runs
+     * ({@code FiberImpl.addLeafChild}).
+     */
+    abstract static class Leaf<A> extends Job<A> {
+    }
+
     /** {@code Job.result(a)}. */
-    static final class Result<A> extends Job<A> {
+    static final class Result<A> extends Leaf<A> {
         private final A value;
 
         Result(A value) {
@@ -28,7 +37,7 @@ final class Pure {
     }
 
     /** {@code Job.failure(e)}. */
-    static final class Fail<A> extends Job<A> {
+    static final class Fail<A> extends Leaf<A> {
         private final Throwable error;
 
         Fail(Throwable error) {
@@ -42,7 +51,7 @@ final class Pure {
     }
 
     /** {@code Job.of(callable)}: runs the call each time the job runs. */
-    static final class Call<A> extends Job<A> {
+    static final class Call<A> extends Leaf<A> {
         private final Callable<? extends A> body;
 
         Call(Callable<? extends A> body) {
