@@ -1,7 +1,9 @@
 package dev.spindle;
 
+import dev.spindle.internal.run.Blocker;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.FiberBase;
+import dev.spindle.internal.run.Timer;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.util.ArrayDeque;
@@ -31,15 +33,51 @@ final class FiberDumper {
             todo.push((FiberImpl<?>) root);
             while (!todo.isEmpty()) {
                 FiberImpl<?> f = todo.pop();
-                out.add(f.snapshot(running.get(f)));
                 ArrayList<FiberImpl<?>> children = new ArrayList<>();
                 f.forEachLiveChild(children::add);
+                out.add(snapshot(f, running.get(f), children));
                 for (int i = children.size() - 1; i >= 0; i--) {
                     todo.push(children.get(i)); // newest first, as listed
                 }
             }
         }
         return new FiberDump(engine.name(), Clock.instant(engine), engine.workerCount(), out);
+    }
+
+    /**
+     * {@code f} as a dump entry (racy reads: see FiberSnapshot), with its live {@code children};
+     * {@code worker} names the thread running it now, or null.
+     */
+    private static FiberSnapshot snapshot(FiberImpl<?> f, String worker, List<FiberImpl<?>> children) {
+        List<Long> ids = new ArrayList<>(children.size());
+        for (FiberImpl<?> c : children) {
+            ids.add(c.id());
+        }
+        Blocker b = f.lastBlocker();
+        FiberSnapshot.State st;
+        String on = null;
+        if (f.isDone()) {
+            st = FiberSnapshot.State.FINISHING;
+        } else if (worker != null) {
+            st = FiberSnapshot.State.RUNNING;
+        } else if (f.isUnstarted() || b == null) {
+            st = FiberSnapshot.State.RUNNABLE; // racy read of the flag: a fiber starting now reads as runnable
+        } else {
+            st = b instanceof Timer ? FiberSnapshot.State.SLEEPING : FiberSnapshot.State.BLOCKED;
+            on = describeSafely(b);
+        }
+        FiberImpl<?> p = f.parent();
+        return new FiberSnapshot(f.id(), f.engine().fiberName(f), st, on,
+                st == FiberSnapshot.State.RUNNING ? worker : null, p == null ? -1 : p.id(), ids,
+                f.isCancelRequested());
+    }
+
+    private static String describeSafely(Blocker b) {
+        try {
+            return b.describe();
+        } catch (RuntimeException | StackOverflowError e) {
+            return b.getClass().getSimpleName() + " (its description failed: " + e + ")";
+        }
     }
 
     /** The fiber each worker runs now, by the name of the thread driving it. */

@@ -13,9 +13,6 @@ import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import dev.spindle.internal.run.Timer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -200,7 +197,7 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     // ---------------------------------------------------------------- fiber-local state
 
     /** The parent link, whichever form the field has. */
-    private FiberImpl<?> parent() {
+    FiberImpl<?> parent() {
         Object p = parentOrExtras;
         return p instanceof FiberExtras x ? x.parent : (FiberImpl<?>) p;
     }
@@ -442,49 +439,12 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
         return "join of " + label();
     }
 
-    /**
-     * This fiber as a dump entry (racy reads: see FiberSnapshot); {@code worker} names the thread running
-     * it now, or null.
-     */
-    FiberSnapshot snapshot(String worker) {
-        List<Long> children = new ArrayList<>();
-        for (FiberImpl<?> c = firstChild; c != null; c = c.nextSibling) {
-            if (c.pending != 0) {
-                children.add(c.id());
-            }
-        }
-        Blocker b = lastBlocker();
-        FiberSnapshot.State st;
-        String on = null;
-        if (isDone()) {
-            st = FiberSnapshot.State.FINISHING;
-        } else if (worker != null) {
-            st = FiberSnapshot.State.RUNNING;
-        } else if (isUnstarted() || b == null) {
-            st = FiberSnapshot.State.RUNNABLE; // racy read of the flag: a fiber starting now reads as runnable
-        } else {
-            st = b instanceof Timer ? FiberSnapshot.State.SLEEPING : FiberSnapshot.State.BLOCKED;
-            on = describeSafely(b);
-        }
-        FiberImpl<?> p = parent();
-        return new FiberSnapshot(id(), engine.fiberName(this), st, on, st == FiberSnapshot.State.RUNNING ? worker : null,
-                p == null ? -1 : p.id(), children, isCancelRequested());
-    }
-
     /** The live children, newest first (racy: a child may finish meanwhile); for dumps. */
     void forEachLiveChild(Consumer<FiberImpl<?>> action) {
         for (FiberImpl<?> c = firstChild; c != null; c = c.nextSibling) {
             if (c.pending != 0) {
                 action.accept(c);
             }
-        }
-    }
-
-    private static String describeSafely(Blocker b) {
-        try {
-            return b.describe();
-        } catch (RuntimeException | StackOverflowError e) {
-            return b.getClass().getSimpleName() + " (its description failed: " + e + ")";
         }
     }
 
@@ -502,7 +462,7 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
     }
 
     /** Whether the first run has not taken the job yet (racy unless read by the fiber's own code). */
-    private boolean isUnstarted() {
+    boolean isUnstarted() {
         return (pending & UNSTARTED) != 0;
     }
 
