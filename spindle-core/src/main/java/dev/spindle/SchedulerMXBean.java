@@ -6,6 +6,10 @@ package dev.spindle;
  * {@link javax.management.ObjectName#quote} when the name needs it) while the scheduler runs, and
  * unregistered when it terminates. JConsole, VisualVM or any JMX client can read the counters of
  * {@link SchedulerMetrics} as attributes and take a fiber dump with {@link #dumpFibers()}.
+ *
+ * <p>Spindle never creates the platform MBean server itself (that costs a quarter of a second of CPU at
+ * start-up): the MBean appears once the server exists, within half a second of its creation by a JMX agent,
+ * an attaching JConsole or VisualVM, or the application. {@code -Dspindle.jmx.disabled=true} turns it off.
  */
 public interface SchedulerMXBean {
     /** {@return the scheduler's name} */

@@ -7,7 +7,10 @@ import java.util.concurrent.TimeUnit;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
-/** Schedulers register their MBeans a moment after build() (and unregister after termination): waits for it. */
+/**
+ * Schedulers register their MBeans once the platform MBean server exists, which {@link #await} makes (and
+ * unregister after termination), each within a moment: waits for it.
+ */
 final class MBeans {
     private MBeans() {
     }

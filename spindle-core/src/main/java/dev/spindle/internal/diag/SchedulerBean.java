@@ -4,6 +4,7 @@ import dev.spindle.SchedulerMXBean;
 import dev.spindle.SchedulerMetrics;
 import java.lang.management.ManagementFactory;
 import javax.management.JMException;
+import javax.management.MBeanServerFactory;
 import javax.management.ObjectName;
 
 /** The MBean of one scheduler: its metrics as attributes, fiber dumps as operations. */
@@ -21,6 +22,15 @@ final class SchedulerBean implements SchedulerMXBean {
         boolean plain = !scheduler.isEmpty() && scheduler.chars().allMatch(
                 c -> Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.');
         return new ObjectName("dev.spindle:type=Scheduler,name=" + (plain ? scheduler : ObjectName.quote(scheduler)));
+    }
+
+    /**
+     * Whether the platform MBean server exists, without creating it: it is made by
+     * {@code MBeanServerFactory.createMBeanServer}, which lists what it made. Another server made that way
+     * (rare) makes the next registration create the platform one.
+     */
+    static boolean platformServerExists() {
+        return !MBeanServerFactory.findMBeanServer(null).isEmpty();
     }
 
     static Object register(String scheduler, Diagnostics.Source source) {
