@@ -34,10 +34,11 @@ import java.lang.invoke.VarHandle;
  * nothing.
  *
  * @implNote {@code take()} returns one shared object; a blocked plain take queues its own continuation
- *     (no allocation); a blocked give or a send allocates one small node. Resuming a partner allocates
- *     nothing, and a give or take that meets its partner at once as the first job of a {@code flatMap},
- *     {@code map} or {@code then} continues that step without the continuation object it would otherwise
- *     allocate. The lock is held for a queue scan that normally stops at the first entry.
+ *     (no allocation), and so does a blocked give that is the first job of a step (its value rides in the
+ *     step's continuation); any other blocked give, or a send, allocates one small node. Resuming a
+ *     partner allocates nothing, and a give or take that meets its partner at once as the first job of a
+ *     {@code flatMap}, {@code map} or {@code then} continues that step without the continuation object it
+ *     would otherwise allocate. The lock is held for a queue scan that normally stops at the first entry.
  * @param <A> the type of the values
  */
 public final class Channel<A> {
@@ -46,17 +47,18 @@ public final class Channel<A> {
      * =======================
      * Overview
      *   Two FIFO queues (WaitQueue) under one spin lock: takers (plain blocked takes as their own Cont,
-     *   choose alternatives as Waiter nodes) and givers (Waiter nodes carrying the value: blocked gives,
-     *   choose alternatives, and sends, which have no continuation). An operation scans the opposite queue
-     *   from the oldest entry for a partner it can commit with; if none, it enqueues itself. A commit
-     *   happens under the lock (so no one else can take that entry): plain entries are ours once we hold
-     *   the lock; an entry of a choose needs its Pick, and if we are a choose too, both picks at once
+     *   choose alternatives as Waiter nodes) and givers (a blocked give that is a step's first job as the
+     *   step's fresh Cont, the value in its resume slot; Waiter nodes carrying the value for any other
+     *   blocked give, choose alternatives, and sends, which have no continuation). An operation scans the
+     *   opposite queue from the oldest entry for a partner it can commit with; if none, it enqueues itself.
+     *   A commit happens under the lock (so no one else can take that entry): plain entries are ours once
+     *   we hold the lock; an entry of a choose needs its Pick, and if we are a choose too, both picks at once
      *   (Pick.commit). Resuming the partner and continuing happen after the unlock.
      *
      * State and transitions (per entry)
      *   entry            | in queue   | commit needs           | resumed by
      *   plain take       | takers     | the lock               | k.value = x; push k
-     *   plain give       | givers     | the lock               | push k (value null)
+     *   plain give       | givers     | the lock               | read its value; k.value = null; push k
      *   send             | givers     | the lock               | nobody
      *   choose waiter    | either     | the lock + its pick    | its pick's hand-over (Pick.resume)
      *   Entries whose pick was decided elsewhere are stale: skipped and unlinked by scans and appends.
@@ -140,13 +142,12 @@ public final class Channel<A> {
      * {@code ownIndex}; own null for a plain take) can take from; unlinks it and returns it. Returns null
      * when there is none, or when {@code own} was decided meanwhile.
      */
-    private Waiter<A> matchGiverLocked(FiberBase<?> self, Pick own, int ownIndex) {
+    private Work matchGiverLocked(FiberBase<?> self, Pick own, int ownIndex) {
         WaitQueue q = givers;
         Work prev = q.tail();
         for (int n = q.size(); n > 0; n--) {
-            @SuppressWarnings("unchecked")
-            Waiter<A> g = (Waiter<A>) prev.queueLink();
-            Pick other = g.pick;
+            Work g = prev.queueLink();
+            Pick other = Waiter.pickOf(g);
             if (other != null && other.isPicked()) {
                 q.removeAfter(prev); // stale
                 continue;
@@ -155,7 +156,7 @@ public final class Channel<A> {
                 prev = g; // never rendezvous with yourself
                 continue;
             }
-            Pick.Commit r = Pick.commit(own, ownIndex, other, g.index);
+            Pick.Commit r = Pick.commit(own, ownIndex, other, Waiter.indexOf(g));
             if (r == Pick.Commit.COMMITTED) {
                 q.removeAfter(prev);
                 return g;
@@ -275,11 +276,12 @@ public final class Channel<A> {
                 return LATER;
             }
             Channel.this.lock();
-            Waiter<A> g = matchGiverLocked(self, null, 0);
+            Work g = matchGiverLocked(self, null, 0);
             if (g != null) {
                 Channel.this.unlock();
+                A value = Waiter.valueOf(g); // before the release, which clears a plain giver's slot
                 Waiter.release(w, g, null);
-                return g.value;
+                return value;
             }
             Cont<A> waiting = StepTail.contFor(step, k);
             takers.block(self, take, waiting);
@@ -293,12 +295,13 @@ public final class Channel<A> {
         void tryAlt(Worker w, int i, Cont<A> k, Else e) {
             Pick pk = e.pick;
             Channel.this.lock();
-            Waiter<A> g = matchGiverLocked(pk.fiber(), pk, i);
+            Work g = matchGiverLocked(pk.fiber(), pk, i);
             if (g != null) {
                 Channel.this.unlock();
+                A value = Waiter.valueOf(g);
                 pk.fireListeners(w);
                 Waiter.release(w, g, null);
-                Trampoline.succeed(w, k, g.value);
+                Trampoline.succeed(w, k, value);
                 return;
             }
             if (pk.isPicked()) {
@@ -354,7 +357,7 @@ public final class Channel<A> {
                 Waiter.release(w, t, value);
                 return null;
             }
-            Waiter<A> entry = new Waiter<A>(StepTail.contFor(step, k), null, 0, value);
+            Work entry = waitingEntry(step, k);
             givers.block(self, take, entry);
             Channel.this.unlock();
             givers.blocked(w, self, take);
@@ -382,6 +385,21 @@ public final class Channel<A> {
             givers.add(new Waiter<A>(k, pk, i, value));
             Channel.this.unlock();
             e.tryElse(w, i + 1);
+        }
+
+        /**
+         * The entry of a give that must wait. A step's continuation is made here, so its resume-value slot
+         * is free until the taker resumes it (with null): it carries the value and is queued itself, as a
+         * blocked take is. Otherwise the continuation ({@code k}: the fiber itself, or one whose slot is
+         * in use) is wrapped in a {@link Waiter} that carries the value.
+         */
+        private <B> Work waitingEntry(Sequence.Step<Void, B> step, Cont<B> k) {
+            if (step == null) {
+                return new Waiter<A>(k, null, 0, value);
+            }
+            Cont<Void> waiting = step.contAfter(k);
+            Waiter.setValue(waiting, value);
+            return waiting;
         }
 
         @Override

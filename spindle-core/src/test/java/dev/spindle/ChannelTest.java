@@ -150,6 +150,44 @@ class ChannelTest {
         });
     }
 
+    /**
+     * A give that waits as the first job of a step queues the step's continuation with the value in it: a
+     * plain take and a choose's take each receive the value, and the giver's step goes on with null.
+     */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void aGiveWaitingAsAStepsFirstJobDeliversItsValue(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
+            Channel<String> ch = new Channel<>("step-give");
+            Channel<String> other = new Channel<>("other");
+            Job<String> giver = ch.give("v").map(nothing -> "giver resumed with " + nothing);
+            String plain = s.run(giver.start().flatMap(g -> until(() -> ch.waitingGivers() == 1, "giver waits")
+                    .then(ch.take()).flatMap(v -> g.join().map(r -> v + "; " + r))));
+            assertThat(plain).isEqualTo("v; giver resumed with null");
+            String chosen = s.run(giver.start().flatMap(g -> until(() -> ch.waitingGivers() == 1, "giver waits")
+                    .then(Alt.choose(other.take(), ch.take().wrap(v -> "chose " + v)))
+                    .flatMap(v -> g.join().map(r -> v + "; " + r))));
+            assertThat(chosen).isEqualTo("chose v; giver resumed with null");
+            assertThat(ch.waitingGivers()).isZero();
+            assertThat(other.waitingTakers()).isZero();
+        });
+    }
+
+    /** A fiber cancelled while its step's give waits delivers nothing; the step does not go on. */
+    @ParameterizedTest
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#schedulers")
+    void cancelledStepGiveDeliversNothing(SchedulerKind kind) throws Exception {
+        kind.use(s -> {
+            Channel<Integer> ch = new Channel<>("cancel-step-give");
+            List<String> after = new CopyOnWriteArrayList<>();
+            s.run(ch.give(7).then(Job.run(() -> after.add("went on"))).start()
+                    .flatMap(g -> until(() -> ch.waitingGivers() == 1, "giver").then(g.cancel())));
+            assertThat(ch.waitingGivers()).isZero();
+            assertThat(s.run(ch.send(8).then(ch.take()))).isEqualTo(8);
+            assertThat(after).isEmpty();
+        });
+    }
+
     /** Losing alternatives leave stale entries that later operations drop: the queue stays small. */
     @Test
     void staleAlternativesDoNotAccumulate() throws Exception {

@@ -9,10 +9,12 @@ import dev.spindle.internal.run.Worker;
 /**
  * A waiting operation in a primitive's {@link WaitQueue}, when the waiting continuation cannot be queued
  * itself: an alternative of a choose (it names the shared {@link Pick} and its alternative number), a
- * blocked give (it carries the value), or a {@code send} (value only, nobody to resume).
+ * blocked give whose continuation has no free slot for the value (it carries the value), or a
+ * {@code send} (value only, nobody to resume).
  *
  * <p>A queue holds three kinds of entries: a plain blocked operation of a fiber queues its {@link Cont}
- * directly, allocation-free; an ordinary thread queues a {@link ThreadWaiter}; everything else is a
+ * directly, allocation-free (a give then carries its value in the continuation's resume slot, see
+ * {@link #valueOf}); an ordinary thread queues a {@link ThreadWaiter}; everything else is a
  * Waiter. The static helpers here read, commit and resume any kind of entry, from a worker or from an
  * ordinary thread ({@code w == null}).
  *
@@ -50,6 +52,15 @@ public final class Waiter<A> extends Work {
     public static Object identityOf(Work e) {
         Cont<?> k = contOf(e);
         return k instanceof ThreadWaiter t ? t.thread() : k == null ? null : k.fiber();
+    }
+
+    /**
+     * The value a giver entry offers: a Waiter's, or what a plain blocked give's continuation carries in
+     * its resume-value slot until it is resumed (read it before {@link #release}, which clears the slot).
+     */
+    @SuppressWarnings("unchecked")
+    public static <A> A valueOf(Work e) {
+        return e instanceof Waiter<?> n ? (A) n.value : (A) ((Cont<?>) e).resumeValue();
     }
 
     /** The alternative number of a queue entry (0 for a plain one). */
