@@ -30,7 +30,11 @@ final class SchedulerBean implements SchedulerMXBean {
      * (rare) makes the next registration create the platform one.
      */
     static boolean platformServerExists() {
-        return !MBeanServerFactory.findMBeanServer(null).isEmpty();
+        try {
+            return !MBeanServerFactory.findMBeanServer(null).isEmpty();
+        } catch (RuntimeException e) { // a security manager's refusal (JDK 21-23): let register report it
+            return true;
+        }
     }
 
     static Object register(String scheduler, Diagnostics.Source source) {
