@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -161,13 +162,12 @@ class ChannelTest {
             Channel<String> ch = new Channel<>("step-give");
             Channel<String> other = new Channel<>("other");
             Job<String> giver = ch.give("v").map(nothing -> "giver resumed with " + nothing);
-            String plain = s.run(giver.start().flatMap(g -> until(() -> ch.waitingGivers() == 1, "giver waits")
-                    .then(ch.take()).flatMap(v -> g.join().map(r -> v + "; " + r))));
-            assertThat(plain).isEqualTo("v; giver resumed with null");
-            String chosen = s.run(giver.start().flatMap(g -> until(() -> ch.waitingGivers() == 1, "giver waits")
-                    .then(Alt.choose(other.take(), ch.take().wrap(v -> "chose " + v)))
-                    .flatMap(v -> g.join().map(r -> v + "; " + r))));
-            assertThat(chosen).isEqualTo("chose v; giver resumed with null");
+            Function<Job<String>, Job<String>> onceTheGiverWaits = taking -> giver.start().flatMap(g ->
+                    until(() -> ch.waitingGivers() == 1, "giver waits").then(taking)
+                            .flatMap(v -> g.join().map(r -> v + "; " + r)));
+            assertThat(s.run(onceTheGiverWaits.apply(ch.take()))).isEqualTo("v; giver resumed with null");
+            assertThat(s.run(onceTheGiverWaits.apply(Alt.choose(other.take(), ch.take().wrap(v -> "chose " + v)))))
+                    .isEqualTo("chose v; giver resumed with null");
             assertThat(ch.waitingGivers()).isZero();
             assertThat(other.waitingTakers()).isZero();
         });
