@@ -3,9 +3,7 @@ package dev.spindle;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServerFactory;
-import javax.management.ObjectName;
 
 /**
  * The JVM of its own that {@link MBeanRegistrationTest} starts: in a fresh JVM nothing has made the
@@ -35,37 +33,24 @@ final class MBeanRegistrationProgram {
                     "no platform MBean server while nobody asked for one");
 
             ManagementFactory.getPlatformMBeanServer();
-            expect(await("early", true), "early scheduler registered once the server exists");
+            expect(MBeans.waitFor("early", true), "early scheduler registered once the server exists");
             Thread.sleep(LOOKS_MILLIS);
-            expect(!registered("closed-early"), "a scheduler closed before the server existed never registers");
+            expect(!MBeans.isRegistered("closed-early"),
+                    "a scheduler closed before the server existed never registers");
             try (Scheduler late = Scheduler.builder().name("late").build()) {
                 expect(late.run(Job.result(2)) == 2, "late scheduler ran");
-                expect(await("late", true), "a scheduler built after the server registers");
+                expect(MBeans.waitFor("late", true), "a scheduler built after the server registers");
             }
-            expect(await("late", false), "late scheduler unregistered once closed");
+            expect(MBeans.waitFor("late", false), "late scheduler unregistered once closed");
         } finally {
             early.close();
         }
-        expect(await("early", false), "early scheduler unregistered once closed");
+        expect(MBeans.waitFor("early", false), "early scheduler unregistered once closed");
     }
 
     private void expect(boolean held, String what) {
         if (!held) {
             failures.add("FAILED: " + what);
         }
-    }
-
-    private static boolean registered(String scheduler) throws Exception {
-        return ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(
-                "dev.spindle:type=Scheduler,name=" + scheduler));
-    }
-
-    /** Waits up to 30 s for the MBean of {@code scheduler} to be registered or not; true if it came to be. */
-    private static boolean await(String scheduler, boolean registered) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (registered(scheduler) != registered && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        return registered(scheduler) == registered;
     }
 }

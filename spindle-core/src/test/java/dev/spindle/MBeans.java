@@ -23,13 +23,26 @@ final class MBeans {
 
     /** Waits (up to 30 s) until the MBean of scheduler {@code name} is registered, or not. */
     static void await(String name, boolean registered) throws Exception {
+        waitFor(name, registered);
+        assertThat(isRegistered(name)).as("%s registered", of(name)).isEqualTo(registered);
+    }
+
+    /** Waits (up to 30 s) until the MBean of scheduler {@code name} is registered, or not; true if it came to be. */
+    static boolean waitFor(String name, boolean registered) throws Exception {
         ObjectName on = of(name);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (ManagementFactory.getPlatformMBeanServer().isRegistered(on) != registered
-                && System.nanoTime() < deadline) {
+        while (isRegistered(on) != registered && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertThat(ManagementFactory.getPlatformMBeanServer().isRegistered(on)).as("%s registered", on)
-                .isEqualTo(registered);
+        return isRegistered(on) == registered;
+    }
+
+    /** Whether the MBean of scheduler {@code name} is registered (creating the platform server if need be). */
+    static boolean isRegistered(String name) throws MalformedObjectNameException {
+        return isRegistered(of(name));
+    }
+
+    private static boolean isRegistered(ObjectName on) {
+        return ManagementFactory.getPlatformMBeanServer().isRegistered(on);
     }
 }
