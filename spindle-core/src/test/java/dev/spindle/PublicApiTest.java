@@ -46,7 +46,7 @@ class PublicApiTest {
     static List<String> describeApi() throws IOException {
         List<String> lines = new ArrayList<>();
         for (Class<?> type : publicTypes()) {
-            lines.add(type.toGenericString() + supertypes(type));
+            lines.add(declaration(type) + supertypes(type));
             Stream.of(type.getDeclaredConstructors(), type.getDeclaredMethods(), type.getDeclaredFields())
                     .flatMap(Arrays::stream)
                     .filter(m -> isVisible(m.getModifiers()) && !m.isSynthetic() && !isBridge(m))
@@ -112,6 +112,27 @@ class PublicApiTest {
             case Field f -> f.toGenericString();
             default -> throw new IllegalArgumentException(String.valueOf(member));
         };
+    }
+
+    /**
+     * The type's declaration as {@link Class#toGenericString} gives it, with {@code sealed} and {@code
+     * non-sealed} written by this test before the kind of type: JDK 21 leaves them out, later JDKs print them.
+     */
+    private static String declaration(Class<?> type) {
+        String plain = type.toGenericString().replace("non-sealed ", "").replace("sealed ", "");
+        String marker = type.isSealed() ? "sealed " : isNonSealed(type) ? "non-sealed " : "";
+        int name = plain.lastIndexOf(' ' + type.getName()); // the kind of type ends there
+        int kind = plain.lastIndexOf(' ', name - 1) + 1;
+        return plain.substring(0, kind) + marker + plain.substring(kind);
+    }
+
+    /** Neither final nor sealed, with a sealed direct supertype. */
+    private static boolean isNonSealed(Class<?> type) {
+        if (Modifier.isFinal(type.getModifiers()) || type.isSealed()) {
+            return false;
+        }
+        Class<?> parent = type.getSuperclass();
+        return (parent != null && parent.isSealed()) || Arrays.stream(type.getInterfaces()).anyMatch(Class::isSealed);
     }
 
     private static String supertypes(Class<?> type) {

@@ -17,11 +17,11 @@ public final class Interop {
 
     /** Waits for a future computed elsewhere; the supplier is asked for a new future on each run. */
     static Job<String> fromFuture() {
-        return Job.fromFuture(() -> CompletableFuture.supplyAsync(() -> "computed on " + poolName()));
-    }
-
-    private static String poolName() {
-        return Thread.currentThread().getName().replaceAll("-worker-\\d+$", "");
+        return Job.fromFuture(() -> {
+            Thread fiberThread = Thread.currentThread();
+            return CompletableFuture.supplyAsync(
+                    () -> "computed on another thread: " + (Thread.currentThread() != fiberThread));
+        });
     }
 
     /** Runs a blocking call (here a sleep standing for JDBC or file I/O) on a virtual thread. */
