@@ -95,7 +95,7 @@ class TcpLoadTest {
     private static long clientProcess(InetSocketAddress at, int connections, int messages, int workers)
             throws Exception {
         Path out = Files.createTempFile("tcp-load-client", ".out");
-        String java = ProcessHandle.current().info().command().orElse("java");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString(); // this JVM's JDK
         Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 Client.class.getName(), at.getAddress().getHostAddress(), Integer.toString(at.getPort()),
                 Integer.toString(connections), Integer.toString(messages), Integer.toString(workers))

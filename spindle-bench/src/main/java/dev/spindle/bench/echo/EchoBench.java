@@ -190,7 +190,7 @@ public final class EchoBench {
 
     private static List<String> java(List<String> jvm) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString()); // this JVM's JDK, not the PATH's
         cmd.add("--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED"); // the direct-style continuation backend
         cmd.addAll(jvm);
         cmd.add("-cp");
