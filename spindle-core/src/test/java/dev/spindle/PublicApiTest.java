@@ -115,24 +115,18 @@ class PublicApiTest {
     }
 
     /**
-     * The type's declaration as {@link Class#toGenericString} gives it, with {@code sealed} and {@code
-     * non-sealed} written by this test before the kind of type: JDK 21 leaves them out, later JDKs print them.
+     * The type's declaration as {@link Class#toGenericString} gives it, with {@code sealed} written by this
+     * test before the kind of type: JDK 21 leaves it out, later JDKs print it (and {@code non-sealed}, which
+     * this drops).
      */
     private static String declaration(Class<?> type) {
         String plain = type.toGenericString().replace("non-sealed ", "").replace("sealed ", "");
-        String marker = type.isSealed() ? "sealed " : isNonSealed(type) ? "non-sealed " : "";
+        if (!type.isSealed()) {
+            return plain;
+        }
         int name = plain.lastIndexOf(' ' + type.getName()); // the kind of type ends there
         int kind = plain.lastIndexOf(' ', name - 1) + 1;
-        return plain.substring(0, kind) + marker + plain.substring(kind);
-    }
-
-    /** Neither final nor sealed, with a sealed direct supertype. */
-    private static boolean isNonSealed(Class<?> type) {
-        if (Modifier.isFinal(type.getModifiers()) || type.isSealed()) {
-            return false;
-        }
-        Class<?> parent = type.getSuperclass();
-        return (parent != null && parent.isSealed()) || Arrays.stream(type.getInterfaces()).anyMatch(Class::isSealed);
+        return plain.substring(0, kind) + "sealed " + plain.substring(kind);
     }
 
     private static String supertypes(Class<?> type) {
