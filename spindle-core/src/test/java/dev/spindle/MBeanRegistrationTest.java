@@ -3,7 +3,6 @@ package dev.spindle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -18,8 +17,7 @@ class MBeanRegistrationTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void registersOnceThePlatformServerExistsAndNeverCreatesIt() throws Exception {
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), MBeanRegistrationProgram.class.getName());
+        List<String> command = ChildJvm.command(List.of(), MBeanRegistrationProgram.class);
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         child.getOutputStream().close();
         byte[] output = child.getInputStream().readAllBytes(); // ends when the child exits

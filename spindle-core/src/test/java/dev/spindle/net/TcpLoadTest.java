@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.Fiber;
 import dev.spindle.Job;
+import dev.spindle.ChildJvm;
 import dev.spindle.StressScale;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -95,10 +96,9 @@ class TcpLoadTest {
     private static long clientProcess(InetSocketAddress at, int connections, int messages, int workers)
             throws Exception {
         Path out = Files.createTempFile("tcp-load-client", ".out");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString(); // this JVM's JDK
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                Client.class.getName(), at.getAddress().getHostAddress(), Integer.toString(at.getPort()),
-                Integer.toString(connections), Integer.toString(messages), Integer.toString(workers))
+        Process p = new ProcessBuilder(ChildJvm.command(List.of(), Client.class, at.getAddress().getHostAddress(),
+                Integer.toString(at.getPort()), Integer.toString(connections), Integer.toString(messages),
+                Integer.toString(workers)))
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         try {
             if (!p.waitFor(STRESS_BOUND.toSeconds(), TimeUnit.SECONDS)) {

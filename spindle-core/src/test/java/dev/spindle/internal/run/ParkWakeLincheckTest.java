@@ -2,10 +2,10 @@ package dev.spindle.internal.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.ChildJvm;
 import dev.spindle.StressScale;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -32,15 +32,13 @@ class ParkWakeLincheckTest {
     @ParameterizedTest(name = "{0}")
     @FieldSource("SCENARIOS")
     void noLostWakeUp(String scenario) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of("-ea", "-Dspindle.idleSpins=1", "-XX:+EnableDynamicAgentLoading",
-                "--enable-native-access=ALL-UNNAMED"));
+        List<String> options = new ArrayList<>(List.of("-ea", "-Dspindle.idleSpins=1",
+                "-XX:+EnableDynamicAgentLoading", "--enable-native-access=ALL-UNNAMED"));
         if (Runtime.version().feature() >= 24) {
-            command.add("--sun-misc-unsafe-memory-access=allow");
+            options.add("--sun-misc-unsafe-memory-access=allow");
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ParkWakeModel.class.getName(),
-                scenario, Integer.toString(INVOCATIONS)));
+        List<String> command = ChildJvm.command(options, ParkWakeModel.class, scenario,
+                Integer.toString(INVOCATIONS));
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         child.getOutputStream().close();
         byte[] output = child.getInputStream().readAllBytes(); // ends when the child exits
