@@ -53,11 +53,7 @@ final class ConnectOp implements IoOp<TcpStream> {
 
     @Override
     public void abandoned() {
-        try {
-            port.close();
-        } catch (IOException ignored) {
-            // the attempt is given up; nothing else holds this socket
-        }
+        port.closeQuietly(); // the attempt is given up; nothing else holds this socket
     }
 
     @Override

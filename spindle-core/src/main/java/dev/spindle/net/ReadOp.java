@@ -24,7 +24,7 @@ final class ReadOp implements IoOp<Integer> {
 
     @Override
     public boolean worthAttempting() {
-        return stream.mayHaveBytes();
+        return stream.mayHaveBytes() || !dst.hasRemaining(); // no room: 0 at once, as SocketChannel.read gives
     }
 
     @Override

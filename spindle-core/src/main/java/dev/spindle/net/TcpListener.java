@@ -27,6 +27,8 @@ public final class TcpListener implements AutoCloseable {
     private final SocketAddress address;
     /** Connections accepted by accepts that lost their commit, oldest first. Guarded by itself. */
     private final ArrayDeque<TcpStream> givenBack = new ArrayDeque<>();
+    /** Set by {@link #close}; a connection given back after it is closed, not kept. Guarded by givenBack. */
+    private boolean closed;
 
     private TcpListener(ServerSocketChannel channel) throws IOException {
         this.channel = channel;
@@ -100,6 +102,7 @@ public final class TcpListener implements AutoCloseable {
     public void close() throws IOException {
         port.close();
         synchronized (givenBack) {
+            closed = true;
             for (TcpStream s : givenBack) {
                 s.close();
             }
@@ -120,10 +123,18 @@ public final class TcpListener implements AutoCloseable {
 
     void unaccept(Object outcome) {
         if (outcome instanceof TcpStream s) {
+            boolean kept;
             synchronized (givenBack) {
-                givenBack.addFirst(s);
+                kept = !closed;
+                if (kept) {
+                    givenBack.addFirst(s);
+                }
             }
-            port.wakeAll(SelectionKey.OP_ACCEPT); // acceptors already waiting: no select reports this one
+            if (kept) {
+                port.wakeAll(SelectionKey.OP_ACCEPT); // acceptors already waiting: no select reports this one
+            } else {
+                s.port().closeQuietly(); // the listener closed while the losing accept held it: nobody else will
+            }
         }
     }
 

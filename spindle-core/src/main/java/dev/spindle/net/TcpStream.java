@@ -134,6 +134,9 @@ public final class TcpStream implements AutoCloseable {
 
     /** Reads what is there without waiting (given-back bytes first): the count, 0 when nothing, -1 at end. */
     int readNow(ByteBuffer dst) throws IOException {
+        if (dst.isReadOnly()) { // as SocketChannel.read, also when given-back bytes would answer
+            throw new IllegalArgumentException("read-only buffer");
+        }
         synchronized (readLock) {
             ByteBuffer p = pushback;
             if (p != null) {
@@ -329,11 +332,7 @@ public final class TcpStream implements AutoCloseable {
     /** Closes a stream nobody has used, dropped by a cancelled step; a failure leaves nothing else to do. */
     private void closeIfUntouched() {
         if (untouched) {
-            try {
-                port.close();
-            } catch (IOException ignored) {
-                // the socket is unusable either way, and no caller is left to tell
-            }
+            port.closeQuietly();
         }
     }
 

@@ -117,6 +117,11 @@ public final class NetPoller implements Poller {
         return selector;
     }
 
+    /** Whether this poller's scheduler has closed it: nothing it selects will run again. */
+    boolean isClosed() {
+        return closed;
+    }
+
     // ---------------------------------------------------------------- Poller (worker mode)
 
     @Override

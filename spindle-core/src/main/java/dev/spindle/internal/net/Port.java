@@ -60,8 +60,8 @@ public final class Port {
         boolean added;
         boolean grew;
         synchronized (this) {
-            if (poller == null) {
-                poller = NetPoller.of(current);
+            if (poller == null || poller.engine != current.engine()) {
+                moveTo(NetPoller.of(current));
             }
             p = poller;
             grew = (registered & interest) != interest;
@@ -88,6 +88,31 @@ public final class Port {
         } else if (grew) {
             p.interestAdded();
         }
+    }
+
+    /**
+     * Makes {@code next} the poller of this port, which a fiber of another scheduler waits on for the first
+     * time: the registration moves when nobody waits through the old poller, or when that poller's scheduler
+     * has closed (its waiters can never run again). Holds the monitor.
+     *
+     * @throws IllegalStateException if fibers of another scheduler, still open, wait on this socket
+     */
+    private void moveTo(NetPoller next) {
+        if (poller != null) {
+            if (count > 0 && !poller.isClosed()) {
+                throw new IllegalStateException("fibers of " + poller.engine + " wait on " + channel
+                        + ": a socket can be waited on by one scheduler at a time");
+            }
+            Arrays.fill(waiters, 0, count, null);
+            count = 0;
+        }
+        if (key != null) {
+            key.cancel(); // deregistered at the old selector's next select; a channel may have several keys
+            key = null;
+        }
+        registered = 0;
+        keepsLeft = 0;
+        poller = next;
     }
 
     /** A waiter made ready by a select has started to run: idle readiness is no longer kept for it. */
@@ -150,6 +175,15 @@ public final class Port {
             for (int i = 0; i < n; i++) { // n > 0 implies a registration, so p != null
                 p.engine.enqueue(woken[i]);
             }
+        }
+    }
+
+    /** {@link #close} for a caller with nobody to tell of a failure: the socket is unusable either way. */
+    public void closeQuietly() {
+        try {
+            close();
+        } catch (IOException ignored) {
+            // the channel is closed even when its close failed (SocketChannel.close's contract)
         }
     }
 
