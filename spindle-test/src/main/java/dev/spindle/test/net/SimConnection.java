@@ -1,6 +1,7 @@
 package dev.spindle.test.net;
 
 import dev.spindle.Alt;
+import dev.spindle.BoundedMailbox;
 import dev.spindle.Channel;
 import dev.spindle.IVar;
 import dev.spindle.Job;
@@ -12,9 +13,12 @@ import java.nio.channels.ClosedChannelException;
 
 /**
  * One end of a simulated connection. Bytes go writer -> outbound channel -> link fiber (latency, partitions,
- * reset faults) -> the peer's inbound channel -> reader, one chunk at a time: both channels are rendezvous
- * channels, so a writer waits while the link still carries its previous chunk (back-pressure), and a read or
- * write that loses a choose hands nothing over. A reader keeps the rest of a chunk larger than its buffer.
+ * reset faults) -> the peer's receive buffer -> reader, one chunk (one write) at a time. The outbound channel
+ * is a rendezvous channel and the receive buffer holds {@link #RECEIVE_CHUNKS} chunks, so a writer waits
+ * while the link carries its previous chunk and the reader's buffer is full (back-pressure); a read or write
+ * that loses a choose hands nothing over. A reader keeps the rest of a chunk larger than its buffer, and a
+ * read with room left also takes the chunks already in the receive buffer, as a TCP read takes what the
+ * socket holds: so the bytes of two writes may come in one read.
  */
 final class SimConnection implements Connection {
     static {
@@ -24,14 +28,19 @@ final class SimConnection implements Connection {
 
     /** The largest chunk one write hands over. */
     private static final int CHUNK = 64 * 1024;
+    /** How many chunks a receive buffer holds before the link waits for the reader. */
+    private static final int RECEIVE_CHUNKS = 4;
     /** The end-of-stream marker a link delivers after the writer's side shut down. */
     private static final byte[] EOF = new byte[0];
+    /** What a read's look for chunks already arrived gives when there is none. */
+    private static final byte[] NONE_ARRIVED = new byte[0];
 
     private final SimNetwork network;
     private final String name;
     private final String host;
     private final Channel<byte[]> outbound;
-    private final Channel<byte[]> inbound;
+    /** Chunks arrived and not yet read: a bounded FIFO, the receive buffer. */
+    private final BoundedMailbox<byte[]> inbound;
     /** Filled when this end's output is shut down (shutdownOutput or close): its link sends EOF. */
     private final IVar<Void> outputDone;
     /** Filled when this end fails (closed here, or reset): wakes its readers, writers and link. */
@@ -39,6 +48,8 @@ final class SimConnection implements Connection {
     /** The failure, as a plain field for the checks at instantiation (the simulation is single-threaded). */
     private IOException failed;
     private boolean outputShut;
+    /** Set by {@link #close}: this end's own operations fail with ClosedChannelException from then on. */
+    private boolean closed;
     private boolean eof;
     /** Bytes of the last chunk that did not fit the reader's buffer. */
     private ByteBuffer pending;
@@ -46,12 +57,15 @@ final class SimConnection implements Connection {
     // plain, like every field here: the simulation runs on one thread
     private boolean untouched = true;
 
+    /** The other end; set once by {@link #pair}. */
+    private SimConnection peer;
+
     private SimConnection(SimNetwork network, String name, String host) {
         this.network = network;
         this.name = name;
         this.host = host;
         this.outbound = new Channel<>("net " + name + " out");
-        this.inbound = new Channel<>("net " + name + " in");
+        this.inbound = new BoundedMailbox<>(RECEIVE_CHUNKS, "net " + name + " in");
         this.outputDone = new IVar<>("net " + name + " output done");
         this.failure = new IVar<>("net " + name + " failure");
     }
@@ -65,8 +79,11 @@ final class SimConnection implements Connection {
     }
 
     static Pair pair(SimNetwork network, String name, String clientHost, String serverHost) {
-        return new Pair(network, new SimConnection(network, name + " (client end)", clientHost),
-                new SimConnection(network, name + " (server end)", serverHost));
+        SimConnection client = new SimConnection(network, name + " (client end)", clientHost);
+        SimConnection server = new SimConnection(network, name + " (server end)", serverHost);
+        client.peer = server;
+        server.peer = client;
+        return new Pair(network, client, server);
     }
 
     // ---------------------------------------------------------------- the link
@@ -75,22 +92,43 @@ final class SimConnection implements Connection {
         Alt<byte[]> next = Alt.choose(src.outbound.take(), src.outputDone.read().map(v -> EOF),
                 src.failure.read().map(e -> (byte[]) null));
         return next.flatMap(chunk -> chunk == null ? Job.unit() : net.hop(src.host, dst.host).then(Job.defer(() -> {
+            if (dst.failed != null) {
+                return undeliverable(net, src, dst, chunk);
+            }
             if (chunk != EOF && net.resetsNow()) {
                 return reset(src, dst);
             }
-            return Alt.choose(dst.inbound.give(chunk).map(v -> {
+            return Alt.choose(dst.inbound.send(chunk).map(v -> {
                 if (chunk != EOF) {
                     net.countDelivered(src.host);
                 }
                 return true;
             }), dst.failure.read().map(e -> false))
-                    .flatMap(delivered -> delivered && chunk != EOF ? link(net, src, dst) : Job.unit());
+                    .flatMap(delivered -> !delivered ? undeliverable(net, src, dst, chunk)
+                            : chunk != EOF ? link(net, src, dst) : Job.unit());
         })));
+    }
+
+    /**
+     * Ends a link whose destination failed before its chunk was delivered. Bytes that reach an end closed by
+     * its owner reset the sender, one hop later, as TCP answers them with a reset.
+     */
+    private static Job<Void> undeliverable(SimNetwork net, SimConnection src, SimConnection dst, byte[] chunk) {
+        return chunk != EOF && dst.closed ? net.hop(dst.host, src.host).then(src.resetByPeer()) : Job.unit();
+    }
+
+    private Job<Void> resetByPeer() {
+        return fail(new SocketException("simulated: connection reset by peer (" + name + ")"));
     }
 
     private static Job<Void> reset(SimConnection a, SimConnection b) {
         return a.fail(new SocketException("simulated: connection reset (" + a.name + ")"))
                 .then(b.fail(new SocketException("simulated: connection reset (" + b.name + ")")));
+    }
+
+    /** Resets this connection, one that its listener closed before accepting it, as a TCP listener does. */
+    Job<Void> resetUnaccepted() {
+        return reset(this, peer);
     }
 
     private Job<Void> fail(IOException e) {
@@ -109,8 +147,15 @@ final class SimConnection implements Connection {
     public Alt<Integer> read(ByteBuffer dst) {
         untouched = false;
         return Alt.guard(Job.of(() -> {
+            checkOpen();
+            if (dst.isReadOnly()) {
+                throw new IllegalArgumentException("read-only buffer");
+            }
+            if (!dst.hasRemaining()) {
+                return Alt.always(0); // as SocketChannel.read, even at end of stream or after a reset
+            }
             if (pending != null) {
-                return Alt.always(takePending(dst));
+                return Alt.always(takePending(dst)).afterJob(n -> alsoArrived(dst, n));
             }
             if (failed != null) {
                 throw failed;
@@ -118,21 +163,44 @@ final class SimConnection implements Connection {
             if (eof) {
                 return Alt.always(-1);
             }
-            return Alt.choose(inbound.take().map(chunk -> arrived(chunk, dst)), failure.read().afterJob(Job::failure));
+            return Alt.choose(inbound.take().afterJob(chunk -> arrived(chunk, dst)),
+                    failure.read().afterJob(Job::failure));
         }));
     }
 
-    private int arrived(byte[] chunk, ByteBuffer dst) {
+    private Job<Integer> arrived(byte[] chunk, ByteBuffer dst) {
         if (chunk == EOF) {
             eof = true;
-            return -1;
+            return Job.result(-1);
         }
         pending = ByteBuffer.wrap(chunk);
-        return takePending(dst);
+        return alsoArrived(dst, takePending(dst));
+    }
+
+    /**
+     * A read that has taken {@code n} bytes takes those of the chunks already arrived while its buffer has
+     * room and it took the last chunk whole (not cut short by its buffer or a split fault). Never waits; an
+     * end of stream already arrived is noted for the next read.
+     */
+    private Job<Integer> alsoArrived(ByteBuffer dst, int n) {
+        if (pending != null || !dst.hasRemaining()) {
+            return Job.result(n);
+        }
+        return Alt.choose(inbound.take(), Alt.always(NONE_ARRIVED)).flatMap(chunk -> {
+            if (chunk == NONE_ARRIVED) {
+                return Job.result(n);
+            }
+            if (chunk == EOF) {
+                eof = true;
+                return Job.result(n);
+            }
+            pending = ByteBuffer.wrap(chunk);
+            return alsoArrived(dst, n + takePending(dst));
+        });
     }
 
     private int takePending(ByteBuffer dst) {
-        int n = Math.min(pending.remaining(), dst.remaining());
+        int n = network.transferSize(Math.min(pending.remaining(), dst.remaining()));
         dst.put(dst.position(), pending, pending.position(), n);
         dst.position(dst.position() + n);
         pending.position(pending.position() + n);
@@ -146,6 +214,7 @@ final class SimConnection implements Connection {
     public Alt<Integer> write(ByteBuffer src) {
         untouched = false;
         return Alt.guard(Job.of(() -> {
+            checkOpen();
             if (failed != null) {
                 throw failed;
             }
@@ -155,13 +224,20 @@ final class SimConnection implements Connection {
             if (!src.hasRemaining()) {
                 return Alt.always(0);
             }
-            byte[] chunk = new byte[Math.min(CHUNK, src.remaining())];
+            byte[] chunk = new byte[network.transferSize(Math.min(CHUNK, src.remaining()))];
             src.get(src.position(), chunk);
             return Alt.choose(outbound.give(chunk).map(v -> {
                 src.position(src.position() + chunk.length); // handed over: only now are the bytes sent
                 return chunk.length;
             }), failure.read().afterJob(Job::failure));
         }));
+    }
+
+    /** A closed end fails every operation with ClosedChannelException, whatever else happened to it. */
+    private void checkOpen() throws ClosedChannelException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
     }
 
     @Override
@@ -182,7 +258,18 @@ final class SimConnection implements Connection {
     @Override
     public Job<Void> close() {
         untouched = false;
-        return shutdownOutput().then(fail(new ClosedChannelException()));
+        return Job.defer(() -> {
+            if (closed) {
+                return Job.unit();
+            }
+            closed = true;
+            if (pending != null || inbound.size() > 0) { // bytes unread: TCP resets the peer instead of a FIN
+                outputShut = true;
+                network.detach(network.hop(host, peer.host).then(peer.resetByPeer()));
+                return fail(new ClosedChannelException());
+            }
+            return shutdownOutput().then(fail(new ClosedChannelException()));
+        });
     }
 
     /** Closes a connection nobody has used, dropped on its way to user code, in a fiber of its own. */

@@ -6,13 +6,18 @@ import dev.spindle.Job;
 import dev.spindle.Mailbox;
 import java.nio.channels.ClosedChannelException;
 
-/** A listener of a {@link SimNetwork}: arriving connections wait in a mailbox (an unbounded backlog). */
+/**
+ * A listener of a {@link SimNetwork}: arriving connections wait in a mailbox (an unbounded backlog). Closing
+ * it resets the connections still waiting there, as closing a TCP listener does.
+ */
 final class SimListener implements Listener {
     private final SimNetwork network;
     private final String host;
     private final int port;
     private final Mailbox<SimConnection> backlog;
     private final IVar<Void> closed;
+    /** Whether {@link #close} has run: a connection offered after it is reset (the simulation is one thread). */
+    private boolean isClosed;
 
     SimListener(SimNetwork network, String host, int port, Mailbox<SimConnection> backlog) {
         this.network = network;
@@ -30,7 +35,7 @@ final class SimListener implements Listener {
 
     /** Queues an arriving connection. */
     Job<Void> offer(SimConnection c) {
-        return backlog.send(c);
+        return Job.defer(() -> isClosed ? c.resetUnaccepted() : backlog.send(c));
     }
 
     @Override
@@ -40,7 +45,20 @@ final class SimListener implements Listener {
 
     @Override
     public Job<Void> close() {
-        return Job.run(() -> network.unbind(host, port)).then(closed.tryFill(null)).then(Job.unit());
+        return Job.defer(() -> {
+            if (isClosed) {
+                return Job.unit();
+            }
+            isClosed = true;
+            network.unbind(host, port);
+            return resetBacklog().then(closed.tryFill(null)).then(Job.unit()); // no accept takes one meanwhile
+        });
+    }
+
+    /** Resets every connection waiting in the backlog; takes only what is there, never waits. */
+    private Job<Void> resetBacklog() {
+        return Alt.choose(backlog.take(), Alt.always((SimConnection) null))
+                .flatMap(c -> c == null ? Job.unit() : c.resetUnaccepted().then(resetBacklog()));
     }
 
     @Override

@@ -13,8 +13,9 @@ import java.util.SplittableRandom;
 
 /**
  * A simulated network inside one {@link Simulation}: named hosts ({@link #host}), addresses that resolve
- * within the simulation only, virtual-time latency, one chunk in flight per direction (a writer waits for
- * the link: back-pressure), and the seeded {@link Faults}. {@link #partition} holds all traffic between two
+ * within the simulation only, virtual-time latency, one chunk (one write) in flight per direction and a
+ * bounded receive buffer at each end (a writer waits while both are full: back-pressure), reads that take
+ * every chunk already received as TCP reads do, and the seeded {@link Faults}. {@link #partition} holds all traffic between two
  * hosts until {@link #heal}: a reader simply waits, and its own timeout decides.
  *
  * <p>Every random choice comes from a generator seeded with the simulation's seed, and the simulation runs
@@ -136,6 +137,17 @@ public final class SimNetwork {
     /** Whether the next chunk resets its connection (one draw per chunk). */
     boolean resetsNow() {
         return faults.resetChunk() > 0 && random.nextDouble() < faults.resetChunk();
+    }
+
+    /**
+     * How many of {@code n} bytes a read or write moves: all of them, or with the {@link Faults#split}
+     * probability a count drawn from [1, n) (one draw per transfer of two bytes or more).
+     */
+    int transferSize(int n) {
+        if (n > 1 && faults.split() > 0 && random.nextDouble() < faults.split()) {
+            return 1 + random.nextInt(n - 1);
+        }
+        return n;
     }
 
     /**

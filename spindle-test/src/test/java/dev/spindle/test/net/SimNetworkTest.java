@@ -151,7 +151,7 @@ class SimNetworkTest {
         assertThatThrownBy(() -> sim.run(net.host("server").listen(80).flatMap(l ->
                 net.host("client").connect("server", 80).flatMap(c -> c.read(ByteBuffer.allocate(1))))))
                 .isInstanceOf(DeadlockException.class)
-                .hasMessageContaining("waits on choose(take from Channel[net client#0->server:80 (client end) in");
+                .hasMessageContaining("waits on choose(take from BoundedMailbox[net client#0->server:80 (client end) in");
     }
 
     /** A small fleet of clients with latency jitter and rare resets: the scenario of the two tests below. */
@@ -210,5 +210,67 @@ class SimNetworkTest {
             }
         }
         assertThat(traces[1]).isEqualTo(traces[0]).isNotEmpty();
+    }
+
+    @Test
+    void theBytesOfTwoWritesAlreadyArrivedComeInOneRead() {
+        try (Simulation sim = Simulation.create()) {
+            SimNetwork net = SimNetwork.create(sim);
+            String got = sim.run(net.host("server").listen(80).flatMap(l ->
+                    net.host("client").connect("server", 80).flatMap(c -> l.accept().flatMap(s ->
+                            c.writeAll(PingService.ascii("ab")).then(c.writeAll(PingService.ascii("cd")))
+                                    .then(Job.sleep(SECOND))
+                                    .then(Job.defer(() -> {
+                                        ByteBuffer in = ByteBuffer.allocate(8);
+                                        return s.read(in).map(n -> n + " " + new String(in.array(), 0, n,
+                                                java.nio.charset.StandardCharsets.US_ASCII));
+                                    }))
+                                    .ensure(s.close()))
+                            .ensure(c.close()))
+                            .ensure(l.close())));
+            assertThat(got).isEqualTo("4 abcd");
+        }
+    }
+
+    @Test
+    void aWriterWaitsWhileTheLinkAndTheReadersReceiveBufferAreFull() {
+        int chunk = 64 * 1024;
+        try (Simulation sim = Simulation.create()) {
+            SimNetwork net = SimNetwork.create(sim);
+            long[] r = sim.run(net.host("server").listen(80).flatMap(l ->
+                    net.host("client").connect("server", 80).flatMap(c -> l.accept().flatMap(s -> {
+                        ByteBuffer out = ByteBuffer.allocate(10 * chunk);
+                        return c.writeAll(out).start().flatMap(writer -> Job.sleep(SECOND)
+                                .then(Job.of(() -> (long) out.position()))
+                                .flatMap(held -> PingService.readFully(s, ByteBuffer.allocate(10 * chunk))
+                                        .then(writer.join()).map(v -> new long[] {held, out.position()})))
+                                .ensure(s.close());
+                    }).ensure(c.close())).ensure(l.close())));
+            // four chunks in the receive buffer, one held by the link, the writer waiting with the sixth
+            assertThat(r).containsExactly(5L * chunk, 10L * chunk);
+        }
+    }
+
+    /**
+     * A server that takes one read for one request: right while every write arrives whole and alone, wrong
+     * once the network splits a stream where TCP may.
+     */
+    private static void oneReadPerRequest(Simulation sim, double split) {
+        SimNetwork net = SimNetwork.create(sim, Faults.NONE.withSplit(split));
+        Optional<String> answer = sim.run(net.host("server").listen(80).flatMap(l -> l.accept().flatMap(s -> {
+            ByteBuffer in = ByteBuffer.allocate(4);
+            return s.read(in).flatMap(n -> s.writeAll(PingService.ascii(in.hasRemaining() ? "part" : "pong")))
+                    .ensure(s.close());
+        }).start().flatMap(srv -> net.host("client").connect("server", 80).flatMap(c ->
+                PingService.ask(c, SECOND).ensure(c.close())).ensure(srv.join())).ensure(l.close())));
+        assertThat(answer).as("answer").contains("pong");
+    }
+
+    @Test
+    void aSplitFaultExposesAServerThatTakesOneReadPerRequest() {
+        Simulation.check(50, 3, sim -> oneReadPerRequest(sim, 0));
+        ExplorationReport report = Simulation.explore(50, 3, sim -> oneReadPerRequest(sim, 0.5));
+        assertThat(report.failed()).isTrue();
+        assertThat(report.failure()).hasMessageContaining("part");
     }
 }
