@@ -77,4 +77,15 @@ final class ChatTest {
                     .isEqualTo(HEARD);
         });
     }
+
+    /** Lines survive a network that cuts reads and writes anywhere, as TCP may. */
+    @Test
+    void inSimulationWithReadsAndWritesSplit() {
+        Simulation.check(200, 13, sim -> {
+            SimNetwork net = SimNetwork.create(sim, Faults.NONE.withLatency(Duration.ofMillis(1),
+                    Duration.ofMillis(10)).withSplit(0.3));
+            assertThat(sim.run(conversation(net.host("server"), net.host("alice"), net.host("bob"), "server")))
+                    .isEqualTo(HEARD);
+        });
+    }
 }
