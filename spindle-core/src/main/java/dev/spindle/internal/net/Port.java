@@ -200,6 +200,11 @@ public final class Port {
         Work chain;
         boolean deferred = false;
         synchronized (this) {
+            if (sink != poller) {
+                // a select that began before the port moved to another scheduler's poller (moveTo): its
+                // waiters belong to that poller, whose own select reports the same level-triggered readiness
+                return false;
+            }
             int served = 0;
             for (int i = 0; i < count; i++) {
                 if ((interests[i] & readyOps) != 0) {

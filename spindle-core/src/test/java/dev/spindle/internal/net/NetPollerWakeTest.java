@@ -95,7 +95,7 @@ class NetPollerWakeTest {
         awaitTrue(() -> (boolean) BLOCKING.getVolatile(poller), "the idle worker's blocking select");
     }
 
-    private static Work work(Runnable body) {
+    static Work work(Runnable body) {
         return new Work() {
             @Override
             public void doWork(Worker w) {
