@@ -1,18 +1,15 @@
 package dev.spindle.internal.net;
 
+import static dev.spindle.internal.net.NetInternals.engine;
+import static dev.spindle.internal.net.NetInternals.work;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.internal.net.NetInternals.Loopback;
 import dev.spindle.internal.run.Engine;
-import dev.spindle.internal.run.Work;
-import dev.spindle.internal.run.Worker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -42,18 +39,12 @@ class NetPollerWakeTest {
 
     @Test
     void interestAddedDuringABlockingSelectWakesItAfterAStaleWakeup() throws Exception {
-        Engine engine = new Engine("poller-wake-test", 1, true, e -> {
-            throw new AssertionError(e);
-        });
-        InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-        try (ServerSocketChannel server = ServerSocketChannel.open().bind(any);
-             SocketChannel client = SocketChannel.open(server.getLocalAddress());
-             SocketChannel accepted = server.accept()) {
-            accepted.configureBlocking(false);
+        Engine engine = engine("poller-wake-test");
+        try (Loopback pair = Loopback.open()) {
             selectAfterAStaleWakeup(engine);
-            client.write(ByteBuffer.wrap(new byte[] {42}));
+            pair.client().write(ByteBuffer.wrap(new byte[] {42}));
             CountDownLatch readerRan = new CountDownLatch(1);
-            new Port(accepted).add(work(readerRan::countDown), SelectionKey.OP_READ, engine.worker(0));
+            new Port(pair.accepted()).add(work(readerRan::countDown), SelectionKey.OP_READ, engine.worker(0));
             assertThat(readerRan.await(10, TimeUnit.SECONDS))
                     .as("the reader, made ready by the select that its interest must wake").isTrue();
         } finally {
@@ -64,9 +55,7 @@ class NetPollerWakeTest {
     /** The same flag guards the wakeup of a worker signalled for new work while it selects. */
     @Test
     void workPushedDuringABlockingSelectRunsAfterAStaleWakeup() throws Exception {
-        Engine engine = new Engine("poller-wake-test", 1, true, e -> {
-            throw new AssertionError(e);
-        });
+        Engine engine = engine("poller-wake-test");
         try {
             selectAfterAStaleWakeup(engine);
             CountDownLatch ran = new CountDownLatch(1);
@@ -93,20 +82,6 @@ class NetPollerWakeTest {
         WAKE_PENDING.setVolatile(poller, true);
         release.countDown();
         awaitTrue(() -> (boolean) BLOCKING.getVolatile(poller), "the idle worker's blocking select");
-    }
-
-    static Work work(Runnable body) {
-        return new Work() {
-            @Override
-            public void doWork(Worker w) {
-                body.run();
-            }
-
-            @Override
-            public void doHandle(Worker w, Throwable e) {
-                throw new AssertionError("a test item failed", e);
-            }
-        };
     }
 
     private static void await(CountDownLatch latch, String what) {

@@ -1,17 +1,15 @@
 package dev.spindle.internal.net;
 
-import static dev.spindle.internal.net.NetPollerWakeTest.work;
+import static dev.spindle.internal.net.NetInternals.engine;
+import static dev.spindle.internal.net.NetInternals.work;
+import static dev.spindle.internal.net.NetInternals.workOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spindle.internal.net.NetInternals.Loopback;
 import dev.spindle.internal.run.Engine;
 import dev.spindle.internal.run.Work;
-import dev.spindle.internal.run.Worker;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -24,18 +22,10 @@ import org.junit.jupiter.api.Test;
 class PortMoveTest {
     @Test
     void readinessReportedByThePollerAPortLeftIsIgnored() throws Exception {
-        Engine a = new Engine("port-move-a", 1, true, e -> {
-            throw new AssertionError(e);
-        });
-        Engine b = new Engine("port-move-b", 1, true, e -> {
-            throw new AssertionError(e);
-        });
-        InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-        try (ServerSocketChannel server = ServerSocketChannel.open().bind(any);
-             SocketChannel client = SocketChannel.open(server.getLocalAddress());
-             SocketChannel accepted = server.accept()) {
-            accepted.configureBlocking(false);
-            Port port = new Port(accepted);
+        Engine a = engine("port-move-a");
+        Engine b = engine("port-move-b");
+        try (Loopback pair = Loopback.open()) {
+            Port port = new Port(pair.accepted());
             Work first = work(() -> {
                 throw new AssertionError("the withdrawn waiter of the first scheduler ran");
             });
@@ -49,24 +39,16 @@ class PortMoveTest {
                 ranOn[0] = Thread.currentThread();
                 ran.countDown();
             });
-            b.enqueue(new Work() { // registers from b's worker, which then goes idle and selects
-                @Override
-                public void doWork(Worker w) {
-                    port.add(waiter, SelectionKey.OP_READ, w);
-                    added.countDown();
-                }
-
-                @Override
-                public void doHandle(Worker w, Throwable e) {
-                    throw new AssertionError(e);
-                }
-            });
+            b.enqueue(workOn(w -> { // registers from b's worker, which then goes idle and selects
+                port.add(waiter, SelectionKey.OP_READ, w);
+                added.countDown();
+            }));
             assertThat(added.await(10, TimeUnit.SECONDS)).as("b's worker to register the waiter").isTrue();
 
             port.ready(SelectionKey.OP_READ, NetPoller.of(a.worker(0)), true); // a's late report
             assertThat(port.toString()).contains("1 waiting");
 
-            client.write(ByteBuffer.wrap(new byte[] {7}));
+            pair.client().write(ByteBuffer.wrap(new byte[] {7}));
             assertThat(ran.await(10, TimeUnit.SECONDS)).as("the waiter, woken by b's poller").isTrue();
             assertThat(ranOn[0].getName()).contains("port-move-b");
         } finally {
