@@ -144,6 +144,6 @@ public final class TcpListener implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "TcpListener(" + channel + ")";
+        return "TcpListener(" + address + (channel.isOpen() ? ")" : ", closed)");
     }
 }

@@ -346,6 +346,10 @@ public final class TcpStream implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "TcpStream(" + channel + ")";
+        try { // the channel's own toString names its implementation class; dumps want the two ends
+            return "TcpStream(" + channel.getLocalAddress() + " -> " + channel.getRemoteAddress() + ")";
+        } catch (IOException e) {
+            return "TcpStream(closed)";
+        }
     }
 }

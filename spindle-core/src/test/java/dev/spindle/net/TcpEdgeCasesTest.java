@@ -8,6 +8,7 @@ import static dev.spindle.net.NetFixture.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spindle.Alt;
+import dev.spindle.FiberSnapshot;
 import dev.spindle.Job;
 import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
@@ -180,5 +181,29 @@ class TcpEdgeCasesTest {
                 s.close();
             }
         }
+    }
+
+    @Test
+    void aDumpNamesTheFiberWaitingOnASocketAndBothEndsOfIt() throws Exception {
+        TcpListener l = TcpListener.bind(loopback());
+        try (l; Scheduler s = Scheduler.builder().name("net-dump").workers(1).build()) {
+            String port = ":" + ((InetSocketAddress) l.localAddress()).getPort();
+            CompletableFuture<TcpStream> acceptor = s.submit(l.accept().named("acceptor"));
+            NetFixture.awaitTrue(() -> l.port().toString().contains("1 waiting"), "the acceptor to wait");
+            assertThat(s.dump().named("acceptor").get(0).blockedOn()).startsWith("accept TcpListener(/127.0.0.1")
+                    .endsWith(port + ")");
+            try (SocketChannel peer = SocketChannel.open(l.localAddress())) {
+                TcpStream accepted = acceptor.get(30, TimeUnit.SECONDS);
+                String peerPort = ":" + ((InetSocketAddress) peer.getLocalAddress()).getPort();
+                CompletableFuture<Integer> reader = s.submit(accepted.read(ByteBuffer.allocate(1)).named("reader"));
+                NetFixture.awaitTrue(() -> accepted.port().toString().contains("1 waiting"), "the reader to wait");
+                assertThat(s.dump().named("reader").get(0).blockedOn()).startsWith("read TcpStream(/127.0.0.1")
+                        .contains(port + " -> /127.0.0.1" + peerPort + ")");
+                accepted.close();
+                assertThat(accepted).hasToString("TcpStream(closed)");
+                assertThat(reader).failsWithin(30, TimeUnit.SECONDS);
+            }
+        }
+        assertThat(l.toString()).endsWith(", closed)");
     }
 }
