@@ -96,6 +96,7 @@ final class SimConnection implements Connection {
                 return undeliverable(net, src, dst, chunk);
             }
             if (chunk != EOF && net.resetsNow()) {
+                net.note("reset " + src.name + " and " + dst.name + " (a chunk in flight)");
                 return reset(src, dst);
             }
             return Alt.choose(dst.inbound.send(chunk).map(v -> {
@@ -114,7 +115,11 @@ final class SimConnection implements Connection {
      * its owner reset the sender, one hop later, as TCP answers them with a reset.
      */
     private static Job<Void> undeliverable(SimNetwork net, SimConnection src, SimConnection dst, byte[] chunk) {
-        return chunk != EOF && dst.closed ? net.hop(dst.host, src.host).then(src.resetByPeer()) : Job.unit();
+        if (chunk == EOF || !dst.closed) {
+            return Job.unit();
+        }
+        net.note("reset " + src.name + " (it sent to " + dst.name + ", closed)");
+        return net.hop(dst.host, src.host).then(src.resetByPeer());
     }
 
     private Job<Void> resetByPeer() {
@@ -128,7 +133,10 @@ final class SimConnection implements Connection {
 
     /** Resets this connection, one that its listener closed before accepting it, as a TCP listener does. */
     Job<Void> resetUnaccepted() {
-        return reset(this, peer);
+        return Job.defer(() -> {
+            network.note("reset " + peer.name + " (its listener closed before accepting it)");
+            return reset(this, peer);
+        });
     }
 
     private Job<Void> fail(IOException e) {
@@ -200,7 +208,7 @@ final class SimConnection implements Connection {
     }
 
     private int takePending(ByteBuffer dst) {
-        int n = network.transferSize(Math.min(pending.remaining(), dst.remaining()));
+        int n = network.transferSize(Math.min(pending.remaining(), dst.remaining()), "a read on " + name);
         dst.put(dst.position(), pending, pending.position(), n);
         dst.position(dst.position() + n);
         pending.position(pending.position() + n);
@@ -224,7 +232,7 @@ final class SimConnection implements Connection {
             if (!src.hasRemaining()) {
                 return Alt.always(0);
             }
-            byte[] chunk = new byte[network.transferSize(Math.min(CHUNK, src.remaining()))];
+            byte[] chunk = new byte[network.transferSize(Math.min(CHUNK, src.remaining()), "a write on " + name)];
             src.get(src.position(), chunk);
             return Alt.choose(outbound.give(chunk).map(v -> {
                 src.position(src.position() + chunk.length); // handed over: only now are the bytes sent
@@ -264,6 +272,7 @@ final class SimConnection implements Connection {
             }
             closed = true;
             if (pending != null || inbound.size() > 0) { // bytes unread: TCP resets the peer instead of a FIN
+                network.note("reset " + peer.name + " (" + name + " closed with bytes unread)");
                 outputShut = true;
                 network.detach(network.hop(host, peer.host).then(peer.resetByPeer()));
                 return fail(new ClosedChannelException());

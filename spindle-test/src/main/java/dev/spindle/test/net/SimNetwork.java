@@ -15,8 +15,10 @@ import java.util.SplittableRandom;
  * A simulated network inside one {@link Simulation}: named hosts ({@link #host}), addresses that resolve
  * within the simulation only, virtual-time latency, one chunk (one write) in flight per direction and a
  * bounded receive buffer at each end (a writer waits while both are full: back-pressure), reads that take
- * every chunk already received as TCP reads do, and the seeded {@link Faults}. {@link #partition} holds all traffic between two
- * hosts until {@link #heal}: a reader simply waits, and its own timeout decides.
+ * every chunk already received as TCP reads do, and the seeded {@link Faults}. {@link #partition} holds all
+ * traffic between two hosts until {@link #heal}: a reader simply waits, and its own timeout decides. Each
+ * fault, partition and heal is noted in the simulation's trace ("net: ..."), so an exploration report shows
+ * what the network did to the failing schedule.
  *
  * <p>Every random choice comes from a generator seeded with the simulation's seed, and the simulation runs
  * on one thread, so a run is replayed exactly by replaying its schedule ({@link Simulation#replay}); the
@@ -29,6 +31,7 @@ import java.util.SplittableRandom;
  * }</pre>
  */
 public final class SimNetwork {
+    private final Simulation sim;
     private final Scheduler scheduler;
     private final Faults faults;
     private final SplittableRandom random;
@@ -42,6 +45,7 @@ public final class SimNetwork {
     private int nextConnection;
 
     private SimNetwork(Simulation sim, Faults faults) {
+        this.sim = sim;
         this.scheduler = sim.scheduler();
         this.faults = Objects.requireNonNull(faults, "faults");
         this.random = new SplittableRandom(sim.seed() * 0x9E3779B97F4A7C15L + 0x5EED);
@@ -98,7 +102,10 @@ public final class SimNetwork {
      * @param b the other host
      */
     public void partition(String a, String b) {
-        partitions.computeIfAbsent(pair(a, b), k -> new IVar<>("partition " + k));
+        partitions.computeIfAbsent(pair(a, b), k -> {
+            note("partition " + k);
+            return new IVar<>("partition " + k);
+        });
     }
 
     /**
@@ -110,6 +117,9 @@ public final class SimNetwork {
     public Job<Void> heal(String a, String b) {
         return Job.defer(() -> {
             IVar<Void> healed = partitions.remove(pair(a, b));
+            if (healed != null) {
+                note("heal " + pair(a, b));
+            }
             return healed == null ? Job.unit() : healed.fill(null);
         });
     }
@@ -140,14 +150,22 @@ public final class SimNetwork {
     }
 
     /**
-     * How many of {@code n} bytes a read or write moves: all of them, or with the {@link Faults#split}
-     * probability a count drawn from [1, n) (one draw per transfer of two bytes or more).
+     * How many of {@code n} bytes a read or write ({@code what}, for the trace) moves: all of them, or
+     * with the {@link Faults#split} probability a count drawn from [1, n) (one draw per transfer of two
+     * bytes or more).
      */
-    int transferSize(int n) {
+    int transferSize(int n, String what) {
         if (n > 1 && faults.split() > 0 && random.nextDouble() < faults.split()) {
-            return 1 + random.nextInt(n - 1);
+            int cut = 1 + random.nextInt(n - 1);
+            note("split " + what + ": " + cut + " of " + n + " bytes");
+            return cut;
         }
         return n;
+    }
+
+    /** Adds a line "net: {@code what}" to the simulation's trace. */
+    void note(String what) {
+        sim.note("net: " + what);
     }
 
     /**
@@ -187,6 +205,7 @@ public final class SimNetwork {
                 return Job.failure(new ConnectException("simulated: connection refused by " + host + ":" + port));
             }
             if (faults.dropConnect() > 0 && random.nextDouble() < faults.dropConnect()) {
+                note("drop the connection attempt " + from + " -> " + host + ":" + port);
                 return Job.failure(new ConnectException("simulated: connection attempt to " + host + ":" + port
                         + " dropped"));
             }

@@ -105,6 +105,8 @@ class SimNetworkTest {
                                     .ensure(c.close()))
                             .ensure(srv.cancel()).ensure(l.close()))));
             assertThat(answers).containsExactly(Optional.empty(), Optional.of("pong"));
+            assertThat(sim.trace().lines()).anyMatch(line -> line.endsWith("net: partition client|server"))
+                    .anyMatch(line -> line.endsWith("net: heal client|server"));
         }
     }
 
@@ -126,6 +128,8 @@ class SimNetworkTest {
                                     .flatMap(o -> srv.join().map(so -> List.<Outcome<?>>of(o, so)))))));
             assertThat(outcomes).allSatisfy(o -> assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class,
                     f -> assertThat(f.error()).isInstanceOf(SocketException.class)));
+            assertThat(sim.trace().lines()).anyMatch(line -> line.contains("net: reset ")
+                    && line.contains("(a chunk in flight)"));
         }
     }
 
@@ -272,5 +276,7 @@ class SimNetworkTest {
         ExplorationReport report = Simulation.explore(50, 3, sim -> oneReadPerRequest(sim, 0.5));
         assertThat(report.failed()).isTrue();
         assertThat(report.failure()).hasMessageContaining("part");
+        assertThat(report.trace().lines()).as("the fault, in the report's trace")
+                .anyMatch(line -> line.contains("net: split a ") && line.contains(" of 4 bytes"));
     }
 }
