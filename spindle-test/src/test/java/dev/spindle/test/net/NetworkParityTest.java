@@ -150,4 +150,33 @@ class NetworkParityTest {
                 .then(readOnce(c, ByteBuffer.allocate(8)).attempt())));
         assertFailedWith(o, SocketException.class);
     }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void afterShutdownOutputWritesFailAndReadsGoOn(Kind kind) {
+        Object[] r = kind.run(h -> h.connected(c -> s -> c.shutdownOutput()
+                .then(c.write(bytes("late")).attempt())
+                .flatMap(write -> s.writeAll(bytes("still")).then(Job.defer(() -> {
+                    ByteBuffer buf = ByteBuffer.allocate(8);
+                    return readOnce(c, buf).map(n -> new Object[] {write,
+                            new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8)});
+                })))));
+        assertFailedWith((Outcome<?>) r[0], ClosedChannelException.class);
+        assertThat(r[1]).isEqualTo("still");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aReadThatLosesAChooseConsumesNothing(Kind kind) {
+        String got = kind.run(h -> h.connected(c -> s -> Job.defer(() -> {
+            ByteBuffer lost = ByteBuffer.allocate(8);
+            return Alt.choose(s.read(lost), Alt.after(Duration.ofMillis(20)).wrap(v -> -3))
+                    .flatMap(first -> c.writeAll(bytes("abc")).then(Job.defer(() -> {
+                        ByteBuffer buf = ByteBuffer.allocate(8);
+                        return readOnce(s, buf).map(n -> first + " " + lost.position() + " "
+                                + new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8));
+                    })));
+        })));
+        assertThat(got).isEqualTo("-3 0 abc");
+    }
 }
