@@ -51,6 +51,8 @@ final class SimConnection implements Connection {
     /** Set by {@link #close}: this end's own operations fail with ClosedChannelException from then on. */
     private boolean closed;
     private boolean eof;
+    /** Chunks of bytes in the receive buffer (not counting an end-of-stream marker there). */
+    private int chunksQueued;
     /** Bytes of the last chunk that did not fit the reader's buffer. */
     private ByteBuffer pending;
     /** True until the first call of an operation: a dropped connection is closed only while nobody used it. */
@@ -102,6 +104,7 @@ final class SimConnection implements Connection {
             return Alt.choose(dst.inbound.send(chunk).map(v -> {
                 if (chunk != EOF) {
                     net.countDelivered(src.host);
+                    dst.chunksQueued++;
                 }
                 return true;
             }), dst.failure.read().map(e -> false))
@@ -129,6 +132,11 @@ final class SimConnection implements Connection {
     private static Job<Void> reset(SimConnection a, SimConnection b) {
         return a.fail(new SocketException("simulated: connection reset (" + a.name + ")"))
                 .then(b.fail(new SocketException("simulated: connection reset (" + b.name + ")")));
+    }
+
+    /** {@return this end's name, as traces and deadlock reports show it} */
+    String name() {
+        return name;
     }
 
     /** Resets this connection, one that its listener closed before accepting it, as a TCP listener does. */
@@ -181,6 +189,7 @@ final class SimConnection implements Connection {
             eof = true;
             return Job.result(-1);
         }
+        chunksQueued--;
         pending = ByteBuffer.wrap(chunk);
         return alsoArrived(dst, takePending(dst));
     }
@@ -202,13 +211,14 @@ final class SimConnection implements Connection {
                 eof = true;
                 return Job.result(n);
             }
+            chunksQueued--;
             pending = ByteBuffer.wrap(chunk);
             return alsoArrived(dst, n + takePending(dst));
         });
     }
 
     private int takePending(ByteBuffer dst) {
-        int n = network.transferSize(Math.min(pending.remaining(), dst.remaining()), "a read on " + name);
+        int n = network.transferSize(Math.min(pending.remaining(), dst.remaining()), "a read", this);
         dst.put(dst.position(), pending, pending.position(), n);
         dst.position(dst.position() + n);
         pending.position(pending.position() + n);
@@ -232,7 +242,7 @@ final class SimConnection implements Connection {
             if (!src.hasRemaining()) {
                 return Alt.always(0);
             }
-            byte[] chunk = new byte[network.transferSize(Math.min(CHUNK, src.remaining()), "a write on " + name)];
+            byte[] chunk = new byte[network.transferSize(Math.min(CHUNK, src.remaining()), "a write", this)];
             src.get(src.position(), chunk);
             return Alt.choose(outbound.give(chunk).map(v -> {
                 src.position(src.position() + chunk.length); // handed over: only now are the bytes sent
@@ -271,7 +281,7 @@ final class SimConnection implements Connection {
                 return Job.unit();
             }
             closed = true;
-            if (pending != null || inbound.size() > 0) { // bytes unread: TCP resets the peer instead of a FIN
+            if (pending != null || chunksQueued > 0) { // bytes unread: TCP resets the peer instead of a FIN
                 network.note("reset " + peer.name + " (" + name + " closed with bytes unread)");
                 outputShut = true;
                 network.detach(network.hop(host, peer.host).then(peer.resetByPeer()));

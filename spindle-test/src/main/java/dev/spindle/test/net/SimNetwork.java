@@ -150,14 +150,14 @@ public final class SimNetwork {
     }
 
     /**
-     * How many of {@code n} bytes a read or write ({@code what}, for the trace) moves: all of them, or
-     * with the {@link Faults#split} probability a count drawn from [1, n) (one draw per transfer of two
-     * bytes or more).
+     * How many of {@code n} bytes a read or write ({@code op} on {@code where}, for the trace) moves: all
+     * of them, or with the {@link Faults#split} probability a count drawn from [1, n) (one draw per
+     * transfer of two bytes or more).
      */
-    int transferSize(int n, String what) {
+    int transferSize(int n, String op, SimConnection where) {
         if (n > 1 && faults.split() > 0 && random.nextDouble() < faults.split()) {
             int cut = 1 + random.nextInt(n - 1);
-            note("split " + what + ": " + cut + " of " + n + " bytes");
+            note("split " + op + " on " + where.name() + ": " + cut + " of " + n + " bytes");
             return cut;
         }
         return n;

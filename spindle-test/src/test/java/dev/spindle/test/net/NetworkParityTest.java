@@ -179,4 +179,22 @@ class NetworkParityTest {
         })));
         assertThat(got).isEqualTo("-3 0 abc");
     }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void closingWithOnlyTheEndOfStreamUnreadIsAnOrdinaryClose(Kind kind) {
+        String got = kind.run(h -> h.connected(c -> s -> c.writeAll(bytes("req")).then(c.shutdownOutput())
+                .then(Job.defer(() -> {
+                    ByteBuffer request = ByteBuffer.allocate(3);
+                    // the server reads the request but not the end of stream after it, answers and closes
+                    return readOnce(s, request).then(Job.sleep(Duration.ofMillis(20)))
+                            .then(s.writeAll(bytes("reply"))).then(s.close());
+                }))
+                .then(Job.defer(() -> {
+                    ByteBuffer buf = ByteBuffer.allocate(8);
+                    return readOnce(c, buf).flatMap(first -> readOnce(c, buf).map(second ->
+                            new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8) + " " + second));
+                }))));
+        assertThat(got).isEqualTo("reply -1");
+    }
 }
