@@ -56,7 +56,12 @@ class NetworkParityTest {
         return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** One read of up to 8 bytes, or -2 when nothing came within {@link #PATIENCE}. */
+    /** The bytes put in {@code buf} so far, as text. */
+    private static String text(ByteBuffer buf) {
+        return new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
+    }
+
+    /** One read into {@code buf}: its count, -1 at end of stream, or -2 when nothing came within {@link #PATIENCE}. */
     private static Job<Integer> readOnce(Connection c, ByteBuffer buf) {
         return Alt.choose(c.read(buf), Alt.after(PATIENCE).wrap(v -> -2));
     }
@@ -78,7 +83,7 @@ class NetworkParityTest {
         Object[] r = kind.run(h -> h.connected(c -> s -> c.writeAll(bytes("kept")).then(Job.defer(() -> {
             ByteBuffer buf = ByteBuffer.allocate(8);
             return s.read(buf.asReadOnlyBuffer()).attempt().flatMap(bad -> readOnce(s, buf).map(n ->
-                    new Object[] {bad, new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8)}));
+                    new Object[] {bad, text(buf)}));
         }))));
         assertFailedWith((Outcome<?>) r[0], IllegalArgumentException.class);
         assertThat(r[1]).isEqualTo("kept");
@@ -111,7 +116,7 @@ class NetworkParityTest {
         String got = kind.run(h -> h.connected(c -> s -> c.writeAll(bytes("bye")).then(c.close()).then(Job.defer(() -> {
             ByteBuffer buf = ByteBuffer.allocate(8);
             return readOnce(s, buf).flatMap(first -> readOnce(s, buf).map(second ->
-                    new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8) + " " + first + " " + second));
+                    text(buf) + " " + first + " " + second));
         }))));
         assertThat(got).isEqualTo("bye 3 -1");
     }
@@ -159,7 +164,7 @@ class NetworkParityTest {
                 .flatMap(write -> s.writeAll(bytes("still")).then(Job.defer(() -> {
                     ByteBuffer buf = ByteBuffer.allocate(8);
                     return readOnce(c, buf).map(n -> new Object[] {write,
-                            new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8)});
+                            text(buf)});
                 })))));
         assertFailedWith((Outcome<?>) r[0], ClosedChannelException.class);
         assertThat(r[1]).isEqualTo("still");
@@ -174,7 +179,7 @@ class NetworkParityTest {
                     .flatMap(first -> c.writeAll(bytes("abc")).then(Job.defer(() -> {
                         ByteBuffer buf = ByteBuffer.allocate(8);
                         return readOnce(s, buf).map(n -> first + " " + lost.position() + " "
-                                + new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8));
+                                + text(buf));
                     })));
         })));
         assertThat(got).isEqualTo("-3 0 abc");
@@ -193,7 +198,7 @@ class NetworkParityTest {
                 .then(Job.defer(() -> {
                     ByteBuffer buf = ByteBuffer.allocate(8);
                     return readOnce(c, buf).flatMap(first -> readOnce(c, buf).map(second ->
-                            new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8) + " " + second));
+                            text(buf) + " " + second));
                 }))));
         assertThat(got).isEqualTo("reply -1");
     }
