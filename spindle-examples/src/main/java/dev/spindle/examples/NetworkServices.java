@@ -39,6 +39,22 @@ public final class NetworkServices {
                 : conn.writeAll(buf.flip()).then(echoLoop(conn, buf)));
     }
 
+    /**
+     * The same echo as a direct-style body: plain loops and try-with-resources, with the blocking forms of the
+     * socket calls, which suspend this fiber and never its worker.
+     */
+    static Job<Void> directEcho(TcpStream conn) {
+        return Job.direct(() -> {
+            try (conn) {
+                ByteBuffer buf = ByteBuffer.allocate(4096);
+                while (conn.readBlocking(buf.clear()) >= 0) {
+                    conn.writeAllBlocking(buf.flip());
+                }
+            }
+            return null;
+        });
+    }
+
     /** A read that gives up after {@code timeout}: empty then, and nothing was consumed. */
     static Job<Optional<Integer>> readWithin(TcpStream conn, ByteBuffer buf, Duration timeout) {
         return Alt.choose(conn.read(buf).map(Optional::of),

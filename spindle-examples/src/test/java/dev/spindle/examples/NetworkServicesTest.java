@@ -51,4 +51,17 @@ final class NetworkServicesTest {
             assertThat(got).isEqualTo("2:ok");
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("dev.spindle.test.fixture.SchedulerKind#realThreads")
+    void theDirectStyleEchoEchoesAndClosesAtEndOfStream(SchedulerKind kind) throws Exception {
+        try (TcpListener listener = NetworkServices.listen(); SchedulerFixture fixture = kind.open()) {
+            InetSocketAddress address = (InetSocketAddress) listener.localAddress();
+            String got = fixture.scheduler().run(listener.accept().flatMap(conn ->
+                    NetworkServices.directEcho(conn).start()).start().flatMap(server ->
+                    NetworkServices.ask(address, "direct").flatMap(answer -> server.join()
+                            .flatMap(echoer -> echoer.join()).map(v -> answer))));
+            assertThat(got).isEqualTo("direct");
+        }
+    }
 }
