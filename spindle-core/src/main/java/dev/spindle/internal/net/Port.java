@@ -3,6 +3,7 @@ package dev.spindle.internal.net;
 import dev.spindle.internal.run.Work;
 import dev.spindle.internal.run.Worker;
 import java.io.IOException;
+import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
@@ -95,6 +96,11 @@ public final class Port {
      * time: the registration moves when nobody waits through the old poller, or when that poller's scheduler
      * has closed (its waiters can never run again). Holds the monitor.
      *
+     * <p>The old key is left registered with no interest rather than cancelled: a cancelled key stays in its
+     * selector until that selector's next select, and registering the channel there again meanwhile (a move
+     * back) would fail. A move back takes up the key left there. A channel may have a key in each selector,
+     * and closing the channel cancels them all.
+     *
      * @throws IllegalStateException if fibers of another scheduler, still open, wait on this socket
      */
     private void moveTo(NetPoller next) {
@@ -107,12 +113,16 @@ public final class Port {
             count = 0;
         }
         if (key != null) {
-            key.cancel(); // deregistered at the old selector's next select; a channel may have several keys
-            key = null;
+            try {
+                key.interestOps(0);
+            } catch (CancelledKeyException e) {
+                // the old selector is closed, or the channel: nothing will report through that key
+            }
         }
+        poller = next;
+        key = channel.keyFor(next.selector()); // left by an earlier stay with that poller, or null
         registered = 0;
         keepsLeft = 0;
-        poller = next;
     }
 
     /** A waiter made ready by a select has started to run: idle readiness is no longer kept for it. */
@@ -278,7 +288,7 @@ public final class Port {
                 registered = want;
             }
             return true;
-        } catch (ClosedChannelException | ClosedSelectorException | java.nio.channels.CancelledKeyException e) {
+        } catch (ClosedChannelException | ClosedSelectorException | CancelledKeyException e) {
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package dev.spindle.internal.net;
 
+import static dev.spindle.internal.net.NetInternals.awaitBlockingSelect;
 import static dev.spindle.internal.net.NetInternals.engine;
 import static dev.spindle.internal.net.NetInternals.work;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +13,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,13 +25,11 @@ import org.junit.jupiter.api.Test;
  */
 class NetPollerWakeTest {
     private static final VarHandle WAKE_PENDING;
-    private static final VarHandle BLOCKING;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.privateLookupIn(NetPoller.class, MethodHandles.lookup());
             WAKE_PENDING = l.findVarHandle(NetPoller.class, "wakePending", boolean.class);
-            BLOCKING = l.findVarHandle(NetPoller.class, "blocking", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -81,7 +79,7 @@ class NetPollerWakeTest {
         await(holding, "the worker to take the item");
         WAKE_PENDING.setVolatile(poller, true);
         release.countDown();
-        awaitTrue(() -> (boolean) BLOCKING.getVolatile(poller), "the idle worker's blocking select");
+        awaitBlockingSelect(poller);
     }
 
     private static void await(CountDownLatch latch, String what) {
@@ -92,16 +90,6 @@ class NetPollerWakeTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
-        }
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(1);
         }
     }
 }

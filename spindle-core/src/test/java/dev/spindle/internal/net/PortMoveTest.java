@@ -1,5 +1,6 @@
 package dev.spindle.internal.net;
 
+import static dev.spindle.internal.net.NetInternals.awaitBlockingSelect;
 import static dev.spindle.internal.net.NetInternals.engine;
 import static dev.spindle.internal.net.NetInternals.work;
 import static dev.spindle.internal.net.NetInternals.workOn;
@@ -51,9 +52,70 @@ class PortMoveTest {
             pair.client().write(ByteBuffer.wrap(new byte[] {7}));
             assertThat(ran.await(10, TimeUnit.SECONDS)).as("the waiter, woken by b's poller").isTrue();
             assertThat(ranOn[0].getName()).contains("port-move-b");
+
+            // and back to a, whose selector still holds the key the port left there
+            assertThat(waitOn(port, a, SelectionKey.OP_READ).getName()).contains("port-move-a");
         } finally {
             a.close();
             b.close();
         }
+    }
+
+    @Test
+    void aPortMovesBackAndForthBetweenTwoOpenSchedulers() throws Exception {
+        Engine a = engine("port-move-a");
+        Engine b = engine("port-move-b");
+        try (Loopback pair = Loopback.open()) {
+            Port port = new Port(pair.accepted());
+            for (int i = 0; i < 20; i++) {
+                Engine e = i % 2 == 0 ? a : b;
+                // the accepted end is always writable: each wait is made ready by e's own poller
+                assertThat(waitOn(port, e, SelectionKey.OP_WRITE).getName()).as("round " + i)
+                        .contains(e == a ? "port-move-a" : "port-move-b");
+            }
+            assertThat(pair.client().isConnected()).isTrue();
+        } finally {
+            a.close();
+            b.close();
+        }
+    }
+
+    /**
+     * A move back to a scheduler whose selector is blocked in a select, registered by a thread other than the
+     * selecting one (another worker of that scheduler): the key the port left there must be taken up again. A
+     * key cancelled on leaving would still sit in that selector until its select returns, and registering the
+     * channel there meanwhile would fail.
+     */
+    @Test
+    void aMoveBackWhileTheOldSelectorBlocksTakesUpItsKey() throws Exception {
+        Engine a = engine("port-move-a");
+        Engine b = engine("port-move-b");
+        try (Loopback pair = Loopback.open()) {
+            Port port = new Port(pair.accepted());
+            assertThat(waitOn(port, a, SelectionKey.OP_WRITE).getName()).contains("port-move-a");
+            assertThat(waitOn(port, b, SelectionKey.OP_WRITE).getName()).contains("port-move-b");
+            NetPoller pollerOfA = NetPoller.of(a.worker(0));
+            awaitBlockingSelect(pollerOfA); // a's only worker, idle since its waiter ran
+
+            CountDownLatch ran = new CountDownLatch(1);
+            port.add(work(ran::countDown), SelectionKey.OP_WRITE, a.worker(0)); // from this thread
+            assertThat(ran.await(10, TimeUnit.SECONDS)).as("the waiter, woken by a's poller").isTrue();
+        } finally {
+            a.close();
+            b.close();
+        }
+    }
+
+    /** Registers a waiter for {@code op} from {@code e}'s worker and gives the thread that ran it once ready. */
+    private static Thread waitOn(Port port, Engine e, int op) throws InterruptedException {
+        CountDownLatch ran = new CountDownLatch(1);
+        Thread[] ranOn = new Thread[1];
+        Work waiter = work(() -> {
+            ranOn[0] = Thread.currentThread();
+            ran.countDown();
+        });
+        e.enqueue(workOn(w -> port.add(waiter, op, w)));
+        assertThat(ran.await(10, TimeUnit.SECONDS)).as("the waiter registered from " + e).isTrue();
+        return ranOn[0];
     }
 }
