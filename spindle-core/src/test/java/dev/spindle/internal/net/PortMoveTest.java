@@ -23,9 +23,7 @@ import org.junit.jupiter.api.Test;
 class PortMoveTest {
     @Test
     void readinessReportedByThePollerAPortLeftIsIgnored() throws Exception {
-        Engine a = engine("port-move-a");
-        Engine b = engine("port-move-b");
-        try (Loopback pair = Loopback.open()) {
+        withTwoEngines((a, b, pair) -> {
             Port port = new Port(pair.accepted());
             Work first = work(() -> {
                 throw new AssertionError("the withdrawn waiter of the first scheduler ran");
@@ -55,17 +53,12 @@ class PortMoveTest {
 
             // and back to a, whose selector still holds the key the port left there
             assertThat(waitOn(port, a, SelectionKey.OP_READ).getName()).contains("port-move-a");
-        } finally {
-            a.close();
-            b.close();
-        }
+        });
     }
 
     @Test
     void aPortMovesBackAndForthBetweenTwoOpenSchedulers() throws Exception {
-        Engine a = engine("port-move-a");
-        Engine b = engine("port-move-b");
-        try (Loopback pair = Loopback.open()) {
+        withTwoEngines((a, b, pair) -> {
             Port port = new Port(pair.accepted());
             for (int i = 0; i < 20; i++) {
                 Engine e = i % 2 == 0 ? a : b;
@@ -74,10 +67,7 @@ class PortMoveTest {
                         .contains(e == a ? "port-move-a" : "port-move-b");
             }
             assertThat(pair.client().isConnected()).isTrue();
-        } finally {
-            a.close();
-            b.close();
-        }
+        });
     }
 
     /**
@@ -88,9 +78,7 @@ class PortMoveTest {
      */
     @Test
     void aMoveBackWhileTheOldSelectorBlocksTakesUpItsKey() throws Exception {
-        Engine a = engine("port-move-a");
-        Engine b = engine("port-move-b");
-        try (Loopback pair = Loopback.open()) {
+        withTwoEngines((a, b, pair) -> {
             Port port = new Port(pair.accepted());
             assertThat(waitOn(port, a, SelectionKey.OP_WRITE).getName()).contains("port-move-a");
             assertThat(waitOn(port, b, SelectionKey.OP_WRITE).getName()).contains("port-move-b");
@@ -100,10 +88,7 @@ class PortMoveTest {
             CountDownLatch ran = new CountDownLatch(1);
             port.add(work(ran::countDown), SelectionKey.OP_WRITE, a.worker(0)); // from this thread
             assertThat(ran.await(10, TimeUnit.SECONDS)).as("the waiter, woken by a's poller").isTrue();
-        } finally {
-            a.close();
-            b.close();
-        }
+        });
     }
 
     /** Registers a waiter for {@code op} from {@code e}'s worker and gives the thread that ran it once ready. */
@@ -117,5 +102,21 @@ class PortMoveTest {
         e.enqueue(workOn(w -> port.add(waiter, op, w)));
         assertThat(ran.await(10, TimeUnit.SECONDS)).as("the waiter registered from " + e).isTrue();
         return ranOn[0];
+    }
+
+    /** A test body given two engines of one worker each (closed after it) and a connected loopback pair. */
+    private interface TwoEngines {
+        void run(Engine a, Engine b, Loopback pair) throws Exception;
+    }
+
+    private static void withTwoEngines(TwoEngines body) throws Exception {
+        Engine a = engine("port-move-a");
+        Engine b = engine("port-move-b");
+        try (Loopback pair = Loopback.open()) {
+            body.run(a, b, pair);
+        } finally {
+            a.close();
+            b.close();
+        }
     }
 }
