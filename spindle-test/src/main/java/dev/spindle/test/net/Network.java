@@ -26,7 +26,10 @@ public interface Network {
      */
     Job<Connection> connect(String host, int port);
 
-    /** {@return the real network, through {@code dev.spindle.net} sockets; listeners bind to loopback} */
+    /**
+     * {@return the real network, through {@code dev.spindle.net} sockets; listeners bind to loopback} A
+     * connect resolves its host name on a virtual thread, so a slow name lookup never holds a worker.
+     */
     static Network system() {
         return SystemNetwork.INSTANCE;
     }

@@ -44,7 +44,8 @@ final class SystemNetwork implements Network {
 
     @Override
     public Job<Connection> connect(String host, int port) {
-        return Job.of(() -> new InetSocketAddress(InetAddress.getByName(host), port))
+        // resolved on a virtual thread: a name lookup may wait on DNS, which must not hold a worker
+        return Job.blocking(() -> new InetSocketAddress(InetAddress.getByName(host), port))
                 .flatMap(a -> TcpStream.connect(a).map(Stream::new));
     }
 

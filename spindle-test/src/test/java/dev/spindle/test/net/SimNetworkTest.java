@@ -40,6 +40,15 @@ class SimNetworkTest {
         }
     }
 
+    /** The host name is looked up on a virtual thread; a single-threaded scheduler takes the answer back. */
+    @Test
+    void aSingleThreadedSchedulerConnectsByName() {
+        try (Scheduler s = Scheduler.singleThreaded()) {
+            assertThat(s.run(threePings(Network.system(), Network.system(), "localhost")))
+                    .containsExactly(Optional.of("pong"), Optional.of("pong"), Optional.of("pong"));
+        }
+    }
+
     /**
      * A system connection accepted by a fiber cancelled between the accept's commit (its wrap requests the
      * cancellation) and the next step is closed: the client reads end of stream instead of waiting forever.
