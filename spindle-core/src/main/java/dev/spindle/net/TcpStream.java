@@ -134,12 +134,12 @@ public final class TcpStream implements AutoCloseable {
 
     /** Reads what is there without waiting (given-back bytes first): the count, 0 when nothing, -1 at end. */
     int readNow(ByteBuffer dst) throws IOException {
-        if (dst.isReadOnly()) { // as SocketChannel.read, also when given-back bytes would answer
-            throw new IllegalArgumentException("read-only buffer");
-        }
         synchronized (readLock) {
             ByteBuffer p = pushback;
             if (p != null) {
+                if (dst.isReadOnly()) { // what channel.read below checks itself
+                    throw new IllegalArgumentException("read-only buffer");
+                }
                 int n = Math.min(p.remaining(), dst.remaining());
                 dst.put(dst.position(), p, p.position(), n);
                 dst.position(dst.position() + n);
