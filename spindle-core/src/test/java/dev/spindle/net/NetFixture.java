@@ -1,7 +1,10 @@
 package dev.spindle.net;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.spindle.Alt;
 import dev.spindle.Job;
+import dev.spindle.Outcome;
 import dev.spindle.Scheduler;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -11,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
@@ -34,6 +38,28 @@ final class NetFixture {
         try (Scheduler s = Scheduler.builder().name("net-test-" + workers).workers(workers).build()) {
             return s.run(body);
         }
+    }
+
+    /**
+     * Connects to {@code l}, accepts the connection, runs {@code body} with the client's end and the server's,
+     * then closes both however it ended.
+     */
+    static <A> Job<A> connected(TcpListener l, BiFunction<TcpStream, TcpStream, Job<A>> body) {
+        return TcpStream.connect(l.localAddress()).flatMap(c -> l.accept().flatMap(s ->
+                body.apply(c, s).ensure(Job.run(() -> {
+                    close(s);
+                    close(c);
+                }))));
+    }
+
+    /** Asserts that {@code o} is a failure with an error of {@code type}. */
+    static void assertFailedWith(Outcome<?> o, Class<? extends Throwable> type) {
+        assertThat(o).isInstanceOfSatisfying(Outcome.Failure.class, f -> assertThat(f.error()).isInstanceOf(type));
+    }
+
+    /** Spins until one fiber waits on {@code port} (see {@link #awaitTrue}). */
+    static void awaitOneWaiting(dev.spindle.internal.net.Port port, String what) {
+        awaitTrue(() -> port.toString().contains("1 waiting"), what);
     }
 
     /** A job that reads exactly {@code n} bytes (or fails at end of stream) and gives them as a string. */
