@@ -54,6 +54,8 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      * Cancel state (packed int: bit 0 = requested, bits 1.. = uncancelable nesting depth)
      *   The hot-path check is one volatile read compared with 1: "requested and not masked".
      *   Requests set bit 0 by CAS from any thread; the owner adds/subtracts 2 by CAS on mask/unmask.
+     *   Withdrawal re-reads the mask once it has found the waiter (see Blocker#removeWaiter): a canceller
+     *   that found the fiber unmasked may come late, after the fiber entered a finalizer and waits there.
      *
      * Blocking and cancellation
      *   A fiber about to wait writes the blocker into its value slot, enqueues its continuation, then
@@ -412,13 +414,15 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
             prev = k;
             k = (Cont<?>) k.queueLink();
         }
-        if (k != null) {
+        if (k != null && waiter.cancelPending()) { // read under the lock: a join inside a mask stays
             if (prev == null) {
                 joiners = (Cont<?>) k.queueLink();
             } else {
                 prev.setQueueLink(k.queueLink());
             }
             k.setQueueLink(null);
+        } else {
+            k = null;
         }
         unlockJoiners();
         return k;

@@ -66,7 +66,8 @@ final class Interop {
 
         @Override
         public final Cont<?> removeWaiter(FiberBase<?> fiber) {
-            if (fiber == k.fiber() && CLAIMED.compareAndSet(this, 0, 1)) {
+            // one wait per object, so the mask it was entered under is visible (see Blocker)
+            if (fiber == k.fiber() && fiber.cancelPending() && CLAIMED.compareAndSet(this, 0, 1)) {
                 try {
                     onCancelled();
                 } catch (UnsupportedOperationException notCancellable) {

@@ -64,7 +64,9 @@ public final class Timer extends Work implements Blocker {
 
     @Override
     public Cont<?> removeWaiter(FiberBase<?> fiber) {
-        if (work instanceof Cont<?> k && k.fiber() == fiber && fiber.engine().timers().cancel(this)) {
+        // a timer serves one sleep, and the canceller read it from the slot written after any mask
+        if (work instanceof Cont<?> k && k.fiber() == fiber && fiber.cancelPending()
+                && fiber.engine().timers().cancel(this)) {
             return k;
         }
         return null;

@@ -333,7 +333,7 @@ public final class Pick extends Else implements Blocker {
      */
     @Override
     public Cont<?> removeWaiter(FiberBase<?> s) {
-        if (s != fiber || !claim()) {
+        if (s != fiber || !s.cancelPending() || !claim()) { // one pick per choose: see Blocker
             return null;
         }
         pickClaimed(NO_ALTERNATIVE);

@@ -106,16 +106,19 @@ public class WaitQueue extends WorkFifo {
     }
 
     /**
-     * Removes the first entry that is not a {@link Waiter} and waits for {@code fiber} (a plain blocked
-     * take or read), or a plain giver of {@code fiber}; returns it, or null. Entries of a choose are never
-     * removed here: their pick is the fiber's blocker.
+     * For cancellation ({@link dev.spindle.internal.run.Blocker#removeWaiter}): removes the first entry
+     * that is not a {@link Waiter} and waits for {@code fiber} (a plain blocked take or read), or a plain
+     * giver of {@code fiber}, and returns it; returns null when there is none, or when the fiber entered it
+     * inside an uncancelable region. Entries of a choose are never removed here: their pick is the fiber's
+     * blocker. The caller holds the lock that guards this queue.
      */
     public final Work removePlainOf(FiberBase<?> fiber) {
         Work prev = tail();
         for (int n = size(); n > 0; n--) {
             Work e = prev.queueLink();
             if (Waiter.pickOf(e) == null && Waiter.isOf(e, fiber)) {
-                return removeAfter(prev);
+                // read under the lock, after the enqueue that the fiber's mask preceded
+                return fiber.cancelPending() ? removeAfter(prev) : null;
             }
             prev = e;
         }
