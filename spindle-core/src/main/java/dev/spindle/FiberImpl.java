@@ -51,11 +51,14 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
      * uses that never overlap: the job before the start, the blocker while the fiber runs and waits (see
      * below), the value a resumer of the fiber's own continuation leaves for it, the outcome after the end.
      *
-     * Cancel state (packed int: bit 0 = requested, bits 1.. = uncancelable nesting depth)
+     * Cancel state (packed int: bit 0 = requested, bits 1..30 = uncancelable nesting depth, bit 31 =
+     * a canceller's turn; see FiberBase)
      *   The hot-path check is one volatile read compared with 1: "requested and not masked".
      *   Requests set bit 0 by CAS from any thread; the owner adds/subtracts 2 by CAS on mask/unmask.
-     *   Withdrawal re-reads the mask once it has found the waiter (see Blocker#removeWaiter): a canceller
-     *   that found the fiber unmasked may come late, after the fiber entered a finalizer and waits there.
+     *   A request that finds the fiber unmasked withdraws its wait and cancels its children in a turn the
+     *   fiber's mask waits out, so a late canceller never reaches what a finalizer started or waits on.
+     *   Withdrawal itself re-reads the mask once it has found the waiter (see Blocker#removeWaiter), for
+     *   the fiber's own late check after it enqueued (it may have been resumed and masked elsewhere).
      *
      * Blocking and cancellation
      *   A fiber about to wait writes the blocker into its value slot, enqueues its continuation, then
@@ -482,8 +485,12 @@ final class FiberImpl<A> extends FiberBase<A> implements Blocker, Fiber<A> {
             return;
         }
         if (s == 0) {
-            withdrawIfBlocked(w);
-            cancelChildren(w);
+            try {
+                withdrawIfBlocked(w);
+                cancelChildren(w);
+            } finally {
+                endCancelling();
+            }
         }
         // masked: the region's end (unmask) sees the request and cancels the children then
     }

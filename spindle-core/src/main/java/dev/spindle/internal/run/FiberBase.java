@@ -7,10 +7,11 @@ import java.lang.invoke.VarHandle;
  * The runtime's view of a fiber: the context every continuation belongs to, holding the cancellation
  * state that bind steps check. The full fiber (tree, joiners, outcome) extends it in the API package.
  *
- * <p>Cancel state is one packed int: bit 0 = cancellation requested, bits 1.. = depth of nested
- * uncancelable regions. The hot-path check is a single volatile read compared with {@code 1}
- * ("requested and not masked"). Requesters set bit 0 by CAS from any thread; the owner adds or removes
- * a mask unit by atomic add.
+ * <p>Cancel state is one packed int: bit 0 = cancellation requested, bits 1..30 = depth of nested
+ * uncancelable regions, bit 31 = a canceller's turn ({@link #CANCELLING}). The hot-path check is a single
+ * volatile read compared with {@code 1} once bit 31 is shifted out ("requested and not masked").
+ * Requesters set bit 0 by CAS from any thread; the owner adds a mask unit by CAS (outside a canceller's
+ * turn) and removes it by atomic add.
  *
  * @param <A> the type of the fiber's value
  */
@@ -19,6 +20,14 @@ public abstract class FiberBase<A> extends Cont<A> {
     protected static final int CANCEL_REQUESTED = 1;
     /** One level of uncancelable nesting in the cancel state. */
     protected static final int MASK_UNIT = 2;
+    /**
+     * The sign bit of the cancel state: set with the request bit by a canceller that found the fiber
+     * unmasked, until it has withdrawn the fiber's wait and asked its children to cancel
+     * ({@link #endCancelling}). The fiber does not enter an uncancelable region meanwhile, so the request
+     * acts on the fiber as it was when made: a canceller delayed between its request and its walk never
+     * reaches a child that the fiber started inside a finalizer.
+     */
+    private static final int CANCELLING = 1 << 31;
 
     /** Packed cancel request bit and mask depth. CAS/atomic add from any thread; volatile reads. */
     private volatile int cancelState;
@@ -33,7 +42,7 @@ public abstract class FiberBase<A> extends Cont<A> {
 
     /** Hot-path check: cancellation requested and not masked. */
     public final boolean cancelPending() {
-        return cancelState == CANCEL_REQUESTED;
+        return cancelState << 1 == CANCEL_REQUESTED << 1; // the shift drops CANCELLING
     }
 
     /** Whether cancellation has been requested (masked or not). */
@@ -43,17 +52,25 @@ public abstract class FiberBase<A> extends Cont<A> {
 
     /**
      * Sets the request bit; returns the previous state, or -1 when cancellation was already requested.
-     * A previous state of 0 means the fiber was not masked.
+     * A previous state of 0 means the fiber was not masked: then the caller has set {@link #CANCELLING} too,
+     * and calls {@link #endCancelling} once it has withdrawn the fiber and walked its children.
      */
     protected final int markCancelRequested() {
         int s;
+        int next;
         do {
             s = cancelState;
             if ((s & CANCEL_REQUESTED) != 0) {
                 return -1;
             }
-        } while (!CANCEL_STATE.compareAndSet(this, s, s | CANCEL_REQUESTED));
+            next = s == 0 ? CANCEL_REQUESTED | CANCELLING : s | CANCEL_REQUESTED;
+        } while (!CANCEL_STATE.compareAndSet(this, s, next));
         return s;
+    }
+
+    /** Ends the canceller's turn begun by a {@link #markCancelRequested} that returned 0. */
+    protected final void endCancelling() {
+        CANCEL_STATE.getAndBitwiseAnd(this, ~CANCELLING);
     }
 
     /**
@@ -99,9 +116,22 @@ public abstract class FiberBase<A> extends Cont<A> {
         return VALUE.getVolatile(this);
     }
 
-    /** Enters an uncancelable region. Owner only. */
+    /** Enters an uncancelable region, once no canceller is taking its turn ({@link #CANCELLING}). Owner only. */
     public final void mask() {
-        CANCEL_STATE.getAndAdd(this, MASK_UNIT);
+        int s = cancelState;
+        if (s < 0 || !CANCEL_STATE.compareAndSet(this, s, s + MASK_UNIT)) {
+            maskContended();
+        }
+    }
+
+    private void maskContended() {
+        int spins = 0;
+        int s;
+        while ((s = cancelState) < 0 || !CANCEL_STATE.compareAndSet(this, s, s + MASK_UNIT)) {
+            if (s < 0) {
+                spins = SpinLock.backOff(spins);
+            }
+        }
     }
 
     /** Leaves an uncancelable region; true when cancellation is now pending. Owner only. */

@@ -51,7 +51,8 @@ public final class SpinLock {
         }
     }
 
-    private static int backOff(int spins) {
+    /** One step of waiting for a holder: spins a while, then yields; returns the next {@code spins}. */
+    public static int backOff(int spins) {
         if (spins < 64) {
             Thread.onSpinWait();
         } else {
