@@ -3,7 +3,6 @@ package dev.spindle;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.spindle.StressFixtures.Suspend;
 import dev.spindle.internal.run.Worker;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -43,9 +42,7 @@ public class AddChildCancelDekker {
     /** The parent's code creates a child and links it, as FiberJobs.Start does. */
     @Actor
     public void start() {
-        FiberImpl<Void> c = new FiberImpl<>(new Suspend<>(), worker.engine(), parent, false);
-        parent.addChild(worker, c);
-        child = c;
+        child = StressFixtures.linkChild(worker, parent);
     }
 
     /** Another thread cancels the parent. */

@@ -3,7 +3,6 @@ package dev.spindle;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.spindle.StressFixtures.Suspend;
 import dev.spindle.internal.run.Worker;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -42,9 +41,7 @@ public class MaskCancelTurn {
     @Actor
     public void region() {
         parent.mask();
-        FiberImpl<Void> c = new FiberImpl<>(new Suspend<>(), worker.engine(), parent, false);
-        parent.addChild(worker, c);
-        child = c;
+        child = StressFixtures.linkChild(worker, parent);
     }
 
     /** Another thread cancels the parent. */

@@ -24,6 +24,16 @@ final class StressFixtures {
         return f;
     }
 
+    /**
+     * Creates a child of {@code parent} that stays running once started and links it, as the parent's own
+     * code does in {@code FiberJobs.Start} (on {@code w}, the parent's worker); returns the child.
+     */
+    static FiberImpl<Void> linkChild(Worker w, FiberImpl<?> parent) {
+        FiberImpl<Void> c = new FiberImpl<>(new Suspend<>(), w.engine(), parent, false);
+        parent.addChild(w, c);
+        return c;
+    }
+
     /** The payload of {@code b} as a result: -1 when there is no value. */
     static int valueOf(Box b) {
         return b == null ? -1 : b.x;
