@@ -7,6 +7,7 @@ import dev.spindle.internal.run.CancelSignal;
 import dev.spindle.internal.run.Cont;
 import dev.spindle.internal.run.FailWork;
 import dev.spindle.sync.Semaphore;
+import dev.spindle.test.fixture.Patience;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,7 +65,8 @@ class MaskedWaitWithdrawalTest {
             Channel<Integer> b = new Channel<>();
             return new Case(Alt.choose(a.take(), b.take()), b.give(2));
         }),
-        SLEEP(() -> new Case(Job.sleep(Duration.ofMillis(5)), Job.unit())),
+        /** Long enough that the control's cancellation, asked for at once, comes well before its end. */
+        SLEEP(() -> new Case(Job.sleep(Patience.scale(Duration.ofMillis(200))), Job.unit())),
         FUTURE(() -> {
             CompletableFuture<Integer> cf = new CompletableFuture<>();
             return new Case(Job.fromFuture(() -> cf), Job.run(() -> cf.complete(1)));

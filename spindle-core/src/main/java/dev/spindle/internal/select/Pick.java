@@ -328,12 +328,14 @@ public final class Pick extends Else implements Blocker {
     /**
      * Cancellation of the choosing fiber: decides the pick for no alternative and gives back the
      * continuation to fail with the cancel signal (it fires the nacks on the canceller's worker first).
-     * Returns null when the pick was already decided, or when the fiber is still instantiating: then the
-     * fiber itself picks up the cancellation.
+     * Returns null when the pick was already decided, when the choose runs inside an uncancelable region
+     * (a pick serves one choose, so the mask read here is the one it was made under: see
+     * {@link Blocker#removeWaiter}), or when the fiber is still instantiating: then the fiber itself picks
+     * up the cancellation.
      */
     @Override
     public Cont<?> removeWaiter(FiberBase<?> s) {
-        if (s != fiber || !s.cancelPending() || !claim()) { // one pick per choose: see Blocker
+        if (s != fiber || !s.cancelPending() || !claim()) {
             return null;
         }
         pickClaimed(NO_ALTERNATIVE);
