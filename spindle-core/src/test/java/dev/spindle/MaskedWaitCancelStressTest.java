@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Cancellers on threads of their own race with fibers that see the cancellation at a bind and then wait
  * inside their finalizer, which is uncancelable. A canceller that found the fiber unmasked and was delayed
  * before it looked for the fiber's wait must not withdraw the finalizer's wait: every finalizer finishes.
- * One case per kind of blocker (a timer, a wait queue, a child's joiners, a choose, a foreign thread), and
+ * One case per kind of blocker (a timer, a wait queue, a fiber's joiners, a choose, a foreign thread), and
  * one whose finalizer starts a child: the late canceller must not cancel it either.
  * More canceller threads than cores make the delay happen; the seed is printed on failure.
  */
@@ -30,13 +30,13 @@ class MaskedWaitCancelStressTest {
     private static final int CANCELLERS = 4;
     private static final Duration SHORT = Duration.ofNanos(1_000);
 
-    /** A short wait that ends by itself, on one kind of blocker. */
+    /** A short wait that ends by itself, on one kind of blocker; made afresh for each victim. */
     enum FinalizerWait {
         SLEEP(() -> Job.sleep(SHORT)),
-        IVAR_READ(() -> Job.defer(() -> {
+        IVAR_READ(() -> {
             IVar<Integer> iv = new IVar<>();
             return Job.sleep(SHORT).then(iv.fill(1)).startDetached().then(iv.read()).then(Job.unit());
-        })),
+        }),
         JOIN(() -> Job.sleep(SHORT).startDetached().flatMap(Fiber::outcome).then(Job.unit())),
         /** A child started inside the region belongs to it: the cancellation reaches it when the region ends. */
         CHILD(() -> Job.sleep(SHORT).start().flatMap(Fiber::outcome)
